@@ -61,6 +61,39 @@ export function audited<T>(
   );
 }
 
+/** One record an audited write is about: its type and id, and how the entry shows it (read in the transaction). */
+export interface AuditedRecord<T> {
+  entityType: string;
+  entityId: string;
+  read: (tx: ServiceContext) => Promise<T>;
+}
+
+/**
+ * An admin's change of one record in one audited transaction: the record is read as it was, `write` changes it
+ * (given what it was), it is read again (`readAfter`, by default as before; `deleted` after a deletion), and the
+ * entry `action` holds both. Answers the record as it is now.
+ */
+export function auditedEdit<T, After = T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  action: AuditAction,
+  record: AuditedRecord<T>,
+  write: (tx: ServiceContext, before: T) => Promise<unknown>,
+  // After is T when no other reading is given
+  readAfter = record.read as unknown as (tx: ServiceContext) => Promise<After>,
+): Promise<After> {
+  return audited(ctx, actor, async (tx, audit) => {
+    const before = await record.read(tx);
+    await write(tx, before);
+    const after = await readAfter(tx);
+    await audit({ action, entityType: record.entityType, entityId: record.entityId, before, after });
+    return after;
+  });
+}
+
+/** What is left of a record after its deletion, for `auditedEdit`: nothing. */
+export const deleted = async (): Promise<null> => null;
+
 /**
  * Records an admin write whose actor the caller already knows (id and name), in the caller's
  * transaction: the entry exists exactly when the change does.

@@ -12,7 +12,7 @@ import {
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { expiryIssue } from '../giveaway-rules.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
@@ -39,8 +39,11 @@ export async function get(ctx: ServiceContext, owner: string, id: string): Promi
   return found;
 }
 
+type NewGiveaway = z.output<typeof giveawayInputSchema>;
+type GiveawayChanges = z.output<typeof giveawayUpdateSchema>;
+
 /** 400 VALIDATION_ERROR on expiresAt when the expiry is refused (giveaway-rules.ts); `stored` is the code's current expiry on an edit. */
-function assertExpiry(input: z.output<typeof giveawayUpdateSchema>, stored?: string | null) {
+function assertExpiry(input: GiveawayChanges, stored?: string | null) {
   const issue = expiryIssue(input, Date.now(), stored);
   if (issue)
     throw new AppError('invalid', 'VALIDATION_ERROR', 'Invalid input', undefined, [
@@ -48,12 +51,14 @@ function assertExpiry(input: z.output<typeof giveawayUpdateSchema>, stored?: str
     ]);
 }
 
-export async function create(
-  ctx: ServiceContext,
-  owner: string,
-  actor: Actor,
-  input: z.output<typeof giveawayInputSchema>,
-): Promise<Giveaway> {
+/** A giveaway as its audit entries show it, read in the write's transaction. */
+const giveawayRecord = (owner: string, id: string): AuditedRecord<Giveaway> => ({
+  entityType: 'giveaway',
+  entityId: id,
+  read: (tx) => get(tx, owner, id),
+});
+
+export async function create(ctx: ServiceContext, owner: string, actor: Actor, input: NewGiveaway): Promise<Giveaway> {
   assertExpiry(input);
   return audited(ctx, actor, async (tx, audit) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
@@ -64,29 +69,17 @@ export async function create(
   });
 }
 
-export function update(
-  ctx: ServiceContext,
-  owner: string,
-  actor: Actor,
-  id: string,
-  input: z.output<typeof giveawayUpdateSchema>,
-): Promise<Giveaway> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id);
+export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: GiveawayChanges) =>
+  auditedEdit(ctx, actor, 'giveaway.update', giveawayRecord(owner, id), async (tx, before) => {
     assertExpiry(input, before.expiresAt);
     if (!(await GiveawayRepository.update(tx.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
-    const after = await get(tx, owner, id);
-    await audit({ action: 'giveaway.update', entityType: 'giveaway', entityId: id, before, after });
-    return after;
   });
-}
 
-export function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id);
+export async function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
+  const softDelete = async (tx: ServiceContext) => {
     if (!(await GiveawayRepository.softDelete(tx.db.kysely, owner, id))) throw giveawayNotFound();
-    await audit({ action: 'giveaway.delete', entityType: 'giveaway', entityId: id, before, after: null });
-  });
+  };
+  await auditedEdit(ctx, actor, 'giveaway.delete', giveawayRecord(owner, id), softDelete, deleted);
 }
 
 /**
@@ -145,7 +138,7 @@ export async function redeem(
   );
 }
 
-function fields(input: z.output<typeof giveawayUpdateSchema>): GiveawayRepository.GiveawayFields {
+function fields(input: GiveawayChanges): GiveawayRepository.GiveawayFields {
   return {
     credits: input.credits,
     type: input.type,

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as ProductRepository from './product-repository.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
@@ -18,12 +18,17 @@ export async function get(ctx: ServiceContext, owner: string, id: string): Promi
   return product;
 }
 
-export function create(
-  ctx: ServiceContext,
-  owner: string,
-  actor: Actor,
-  input: z.output<typeof productInputSchema>,
-): Promise<Product> {
+type ProductFields = z.output<typeof productInputSchema>;
+type ProductChanges = z.output<typeof productUpdateSchema>;
+
+/** A product as its audit entries show it, read in the write's transaction. */
+const productRecord = (owner: string, id: string): AuditedRecord<Product> => ({
+  entityType: 'product',
+  entityId: id,
+  read: (tx) => get(tx, owner, id),
+});
+
+export function create(ctx: ServiceContext, owner: string, actor: Actor, input: ProductFields): Promise<Product> {
   return audited(ctx, actor, async (tx, audit) => {
     // an empty brand is the brand of the deployment
     const { translations, ...fields } = input;
@@ -39,15 +44,8 @@ export function create(
   });
 }
 
-export function update(
-  ctx: ServiceContext,
-  owner: string,
-  actor: Actor,
-  id: string,
-  input: z.output<typeof productUpdateSchema>,
-): Promise<Product> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id);
+export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: ProductChanges) =>
+  auditedEdit(ctx, actor, 'product.update', productRecord(owner, id), async (tx) => {
     const { translations, ...fields } = input;
     const changes = {
       ...fields,
@@ -55,21 +53,16 @@ export function update(
       ...(fields.brand === '' ? { brand: ctx.config.brandSlug } : {}),
     };
     if (!(await ProductRepository.update(tx.db.kysely, owner, id, changes))) throw productNotFound();
-    const after = await get(tx, owner, id);
-    await audit({ action: 'product.update', entityType: 'product', entityId: id, before, after });
-    return after;
   });
-}
 
-const translatedColumns = (tr: z.output<typeof productUpdateSchema>['translations']) =>
+const translatedColumns = (tr: ProductChanges['translations']) =>
   translationColumns(tr, { name: 'name', description: 'description' });
 
-export function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id);
+export async function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
+  const softDelete = async (tx: ServiceContext) => {
     if (!(await ProductRepository.softDelete(tx.db.kysely, owner, id))) throw productNotFound();
-    await audit({ action: 'product.delete', entityType: 'product', entityId: id, before, after: null });
-  });
+  };
+  await auditedEdit(ctx, actor, 'product.delete', productRecord(owner, id), softDelete, deleted);
 }
 
 /** Products on sale (not deleted), for the dashboard's stat cards. */
