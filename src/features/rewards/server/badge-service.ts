@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
@@ -39,22 +39,17 @@ export async function get(ctx: ServiceContext, owner: string, id: string, isAdmi
   return badge;
 }
 
-export function update(
-  ctx: ServiceContext,
-  owner: string,
-  actor: Actor,
-  id: string,
-  input: BadgeUpdate,
-): Promise<Badge> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id, true);
-    const after = await updateRow(tx, owner, id, input);
-    await audit({ action: 'badge.update', entityType: 'badge', entityId: id, before, after });
-    return after;
-  });
-}
+/** A badge as its audit entries show it (an inactive one too), read in the write's transaction. */
+const badgeRecord = (owner: string, id: string): AuditedRecord<Badge> => ({
+  entityType: 'badge',
+  entityId: id,
+  read: (tx) => get(tx, owner, id, true),
+});
 
-async function updateRow(ctx: ServiceContext, owner: string, id: string, input: BadgeUpdate): Promise<Badge> {
+export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: BadgeUpdate) =>
+  auditedEdit(ctx, actor, 'badge.update', badgeRecord(owner, id), (tx) => updateRow(tx, owner, id, input));
+
+async function updateRow(ctx: ServiceContext, owner: string, id: string, input: BadgeUpdate): Promise<void> {
   const reward = input.rewardAmount ?? input.reward?.amount;
   const changed = await BadgeRepository.update(ctx.db.kysely, owner, id, {
     name: input.name,
@@ -71,21 +66,15 @@ async function updateRow(ctx: ServiceContext, owner: string, id: string, input: 
     ...translatedColumns(input.translations),
   });
   if (!changed) throw badgeNotFound();
-  return (await BadgeRepository.findById(ctx.db.kysely, owner, id))!;
 }
 
 const translatedColumns = (tr: BadgeUpdate['translations']) =>
   translationColumns(tr, { name: 'name', description: 'description' });
 
-export function toggleActive(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<Badge> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, owner, id, true);
+export const toggleActive = (ctx: ServiceContext, owner: string, actor: Actor, id: string) =>
+  auditedEdit(ctx, actor, 'badge.toggle', badgeRecord(owner, id), async (tx) => {
     if (!(await BadgeRepository.toggleActive(tx.db.kysely, owner, id))) throw badgeNotFound();
-    const after = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
-    await audit({ action: 'badge.toggle', entityType: 'badge', entityId: id, before, after });
-    return after;
   });
-}
 
 /** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
 export function create(

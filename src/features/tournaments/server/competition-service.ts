@@ -14,7 +14,7 @@ import {
   type teamsUpdateSchema,
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -145,20 +145,17 @@ export function create(
   });
 }
 
-export function update(
-  ctx: ServiceContext,
-  links: CompetitionLinks,
-  actor: Actor,
-  id: string,
-  input: z.output<typeof competitionUpdateSchema>,
-): Promise<Competition> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, links, id);
-    const after = await updateCompetition(tx, links, id, input);
-    await audit({ action: 'competition.update', entityType: 'competition', entityId: id, before, after });
-    return after;
-  });
-}
+type Changes = z.output<typeof competitionUpdateSchema>;
+
+export const update = (ctx: ServiceContext, links: CompetitionLinks, actor: Actor, id: string, input: Changes) =>
+  auditedEdit(ctx, actor, 'competition.update', competitionRecord(links, id), (tx) => updateCompetition(tx, id, input));
+
+/** A competition as its audit entries show it, read in the write's transaction. */
+const competitionRecord = (links: CompetitionLinks, id: string): AuditedRecord<Competition> => ({
+  entityType: 'competition',
+  entityId: id,
+  read: (tx) => get(tx, links, id),
+});
 
 export function replaceTeams(
   ctx: ServiceContext,
@@ -229,12 +226,7 @@ async function insertCompetition(
   return get(ctx, links, id);
 }
 
-async function updateCompetition(
-  ctx: ServiceContext,
-  links: CompetitionLinks,
-  id: string,
-  input: z.output<typeof competitionUpdateSchema>,
-): Promise<Competition> {
+async function updateCompetition(ctx: ServiceContext, id: string, input: Changes): Promise<void> {
   // fields left out of the body stay as they are (undefined fields are dropped)
   const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
@@ -251,7 +243,6 @@ async function updateCompetition(
     throw new AppError('invalid', 'INVALID_SCHEDULE', 'The finals must come after the playoffs');
   if (!(await CompetitionRepository.update(ctx.db.kysely, ctx.config.ownerId, id, { ...set, updated_at: nowIso() })))
     throw competitionNotFound();
-  return get(ctx, links, id);
 }
 
 /**
