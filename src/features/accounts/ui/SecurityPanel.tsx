@@ -8,8 +8,9 @@ import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
+import SaveBar from '../../../platform/ui/SaveBar.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
@@ -20,6 +21,12 @@ const passwordRules = lazySchema<PasswordValues>(() =>
   import('./account-form-schemas.ts').then((m) => m.passwordChangeFormSchema),
 );
 const passwordFields = ['currentPassword', 'password', 'confirm'] as const;
+// each field's input: its id, its label under accounts.settings.security, what the browser may fill in
+const passwordInputs = [
+  ['currentPassword', 'security-current-password', 'currentPassword', 'current-password'],
+  ['password', 'security-new-password', 'newPassword', 'new-password'],
+  ['confirm', 'security-confirm-password', 'confirmPassword', 'new-password'],
+] as const;
 
 /**
  * The Security tab of /settings: change the password, log out everywhere. Loaded when the tab is
@@ -56,7 +63,6 @@ function ChangePassword({ t }: { t: Translator }) {
     setDone(true);
   };
   const fieldError = (name: (typeof passwordFields)[number]) => fieldText(t, name, errors[name], getValues(name));
-  const passwordProps = { showLabel: t('accounts.password.show'), hideLabel: t('accounts.password.hide') };
 
   return (
     <section aria-labelledby="security-password-title">
@@ -72,61 +78,37 @@ function ChangePassword({ t }: { t: Translator }) {
         className="mt-4 grid gap-5 sm:grid-cols-3"
         data-testid="password-change-form"
       >
-        <FormField
-          id="security-current-password"
-          label={t('accounts.settings.security.currentPassword')}
-          error={fieldError('currentPassword')}
-        >
-          <PasswordInput
-            {...register('currentPassword')}
-            {...controlProps('security-current-password', fieldError('currentPassword'), true)}
-            autoComplete="current-password"
-            {...passwordProps}
-          />
-        </FormField>
-        <FormField
-          id="security-new-password"
-          label={t('accounts.settings.security.newPassword')}
-          error={fieldError('password')}
-          hint={t('accounts.signup.passwordHint')}
-        >
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('security-new-password', fieldError('password'), true)}
-            autoComplete="new-password"
-            {...passwordProps}
-          />
-        </FormField>
-        <FormField
-          id="security-confirm-password"
-          label={t('accounts.settings.security.confirmPassword')}
-          error={fieldError('confirm')}
-        >
-          <PasswordInput
-            {...register('confirm')}
-            {...controlProps('security-confirm-password', fieldError('confirm'), true)}
-            autoComplete="new-password"
-            {...passwordProps}
-          />
-        </FormField>
-        <div className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <div className="min-h-6 flex-1">
-            <FormMessage
-              kind="success"
-              text={done && t('accounts.settings.security.passwordChanged')}
-              testId="password-changed"
-            />
-            <FormMessage kind="error" text={failure} testId="password-change-error" />
-          </div>
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className={primaryButtonClass}
-            data-testid="password-change-submit"
+        {passwordInputs.map(([name, id, label, autoComplete]) => (
+          <FormField
+            key={name}
+            id={id}
+            label={t(`accounts.settings.security.${label}`)}
+            error={fieldError(name)}
+            hint={name === 'password' ? t('accounts.signup.passwordHint') : undefined}
           >
-            {isSubmitting ? t('accounts.settings.security.changing') : t('accounts.settings.security.changePassword')}
-          </button>
-        </div>
+            <PasswordInput
+              {...register(name)}
+              {...controlProps(id, fieldError(name), true)}
+              autoComplete={autoComplete}
+              showLabel={t('accounts.password.show')}
+              hideLabel={t('accounts.password.hide')}
+            />
+          </FormField>
+        ))}
+        <SaveBar
+          className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
+          saving={isSubmitting}
+          label={t('accounts.settings.security.changePassword')}
+          busyLabel={t('accounts.settings.security.changing')}
+          testId="password-change-submit"
+        >
+          <FormMessage
+            kind="success"
+            text={done && t('accounts.settings.security.passwordChanged')}
+            testId="password-changed"
+          />
+          <FormMessage kind="error" text={failure} testId="password-change-error" />
+        </SaveBar>
       </form>
     </section>
   );

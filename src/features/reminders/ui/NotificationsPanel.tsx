@@ -3,7 +3,8 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { RemindersApi } from '../endpoints.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
-import { primaryButtonClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import SaveBar from '../../../platform/ui/SaveBar.tsx';
+import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import type { NotificationPreferences } from '../contract.ts';
@@ -114,24 +115,20 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
           </label>
         ))}
       </div>
-      <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
-        <div className="min-h-6 flex-1">
-          <FormMessage
-            kind="success"
-            text={saved && t('accounts.settings.notifications.saved')}
-            testId="notifications-saved"
-          />
-          <FormMessage kind="error" text={failure} testId="notifications-error" />
-        </div>
-        <button
-          type="submit"
-          disabled={!isDirty || isSubmitting}
-          className={primaryButtonClass}
-          data-testid="notifications-save"
-        >
-          {isSubmitting ? t('accounts.settings.saving') : t('accounts.settings.save')}
-        </button>
-      </div>
+      <SaveBar
+        saving={isSubmitting}
+        disabled={!isDirty}
+        label={t('accounts.settings.save')}
+        busyLabel={t('accounts.settings.saving')}
+        testId="notifications-save"
+      >
+        <FormMessage
+          kind="success"
+          text={saved && t('accounts.settings.notifications.saved')}
+          testId="notifications-saved"
+        />
+        <FormMessage kind="error" text={failure} testId="notifications-error" />
+      </SaveBar>
     </form>
   );
 }
