@@ -1,10 +1,12 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiResult } from '../../browser/api-client.ts';
 import Spinner from '../Spinner.tsx';
-import { linkClass, primaryButtonClass, secondaryButtonClass } from '../ui.ts';
+import BusyButton from '../BusyButton.tsx';
+import { linkClass, secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import EditorLoadError from './EditorLoadError.tsx';
 import { idFromLocation } from './section-props.ts';
+import { panelClass } from './ui.ts';
 
 /**
  * The record of an editor page: none on a "new" page; on an edit page the one named by `?id=`,
@@ -97,6 +99,23 @@ export function EditorFrame<T extends object>({
 }
 
 /**
+ * The form of a one-panel editor (product, giveaway, badge, competition): its fields in two
+ * columns, then EditorActions. Test id `<name>-form`; the fields validate themselves (noValidate).
+ */
+export function EditorForm({
+  onSubmit,
+  children,
+  ...actions
+}: { onSubmit: (event: FormEvent) => void; children: ReactNode } & Parameters<typeof EditorActions>[0]) {
+  return (
+    <form noValidate onSubmit={onSubmit} className={`${panelClass} space-y-5`} data-testid={`${actions.name}-form`}>
+      <div className="grid gap-5 sm:grid-cols-2">{children}</div>
+      <EditorActions {...actions} />
+    </form>
+  );
+}
+
+/**
  * The footer of every dashboard editor form: Cancel (back to the list) and the submit button, which
  * reads "Saving…" while the form is sent and otherwise `<ns>.submitCreate` or `<ns>.submitSave`.
  * Test ids: `<name>-cancel`, `<name>-submit`. A long form's bar sticks to the bottom of the page.
@@ -130,14 +149,15 @@ export function EditorActions({
       <a href={cancelHref} className={secondaryButtonClass} data-testid={`${name}-cancel`}>
         {t('dashboard.common.cancel')}
       </a>
-      <button
+      <BusyButton
         type="submit"
-        className={primaryButtonClass}
-        disabled={submitting || disabled}
-        data-testid={`${name}-submit`}
+        busy={submitting}
+        busyLabel={t('dashboard.common.saving')}
+        disabled={disabled}
+        testId={`${name}-submit`}
       >
-        {submitting ? t('dashboard.common.saving') : t(editing ? `${ns}.submitSave` : `${ns}.submitCreate`)}
-      </button>
+        {t(editing ? `${ns}.submitSave` : `${ns}.submitCreate`)}
+      </BusyButton>
     </div>
   );
 }

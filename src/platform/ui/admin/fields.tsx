@@ -1,7 +1,8 @@
-import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import FormField, { controlProps, InputField } from '../FormField.tsx';
 import { inputClass, selectClass } from '../ui.ts';
 import type { Registration } from '../use-form.ts';
+import type { Translator } from '../use-t.ts';
 import { checkboxClass } from './ui.ts';
 
 /**
@@ -86,4 +87,35 @@ export function CheckboxField({
       {children}
     </label>
   );
+}
+
+/**
+ * The image fields of a form (ImageField holds an uploaded address, not a typed value):
+ * `image('thumbnail')` gives one its id `<idPrefix>-thumbnail`, value, error and change (a new
+ * upload clears the field's old error); `uploading` is true while an upload runs, so the form
+ * holds its submit meanwhile.
+ */
+export function useImageFields<Name extends string>(
+  form: {
+    watch: (name: Name) => string;
+    setValue: (name: Name, url: string) => void;
+    clearErrors: (name: Name) => void;
+    fieldError: (name: Name) => string | undefined;
+  },
+  idPrefix: string,
+  upload: { t: Translator; agencyName: string },
+) {
+  const [uploading, setUploading] = useState(false);
+  const image = (name: Name) => ({
+    ...upload,
+    id: `${idPrefix}-${name}`,
+    value: form.watch(name),
+    error: form.fieldError(name),
+    onBusy: setUploading,
+    onChange: (url: string) => {
+      form.clearErrors(name);
+      form.setValue(name, url);
+    },
+  });
+  return { uploading, image };
 }

@@ -10,16 +10,21 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
-import { CheckboxField, fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
+import {
+  CheckboxField,
+  fieldsOf,
+  NumberField,
+  TextField,
+  useImageFields,
+} from '../../../../platform/ui/admin/fields.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { inputClass, linkClass } from '../../../../platform/ui/ui.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
-import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorForm } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -141,8 +146,7 @@ function BadgeForm({
   agency?: string;
 }) {
   const editing = badge !== null;
-  const [uploading, setUploading] = useState(false);
-  const { register, handleSubmit, setValue, watch, getValues, setError, errors, isSubmitting, isDirty } =
+  const { register, handleSubmit, setValue, watch, getValues, setError, clearErrors, errors, isSubmitting, isDirty } =
     useForm<Values>({
       // only a top-N badge has an N: the other rules send null, so the schema asks for it there alone
       validate: schemaValidator<Values>(editing ? badgeEditSchema : badgeFormSchema, (v) => ({
@@ -155,7 +159,10 @@ function BadgeForm({
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, { rewardAmount: [0, MAX_REWARD], topN: TOP_N_RANGE });
   const field = fieldsOf({ register, fieldError }, 'badge');
-  const icon = watch('icon');
+  const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'badge', {
+    t,
+    agencyName: agency || 'Nexus',
+  });
   const rule = watch('trigger');
   const reusable = watch<boolean>('reusable');
   const [lang, setLang] = useState<Locale>('it');
@@ -200,87 +207,71 @@ function BadgeForm({
   };
 
   return (
-    <form
-      noValidate
+    <EditorForm
+      t={t}
+      name="badge"
+      ns="rewardsAdmin.badges.form"
+      cancelHref={listHref}
+      editing={editing}
+      submitting={isSubmitting}
+      disabled={uploading || (editing && !isDirty)}
       onSubmit={handleSubmit<Body>(onSubmit, onInvalid)}
-      className={`${panelClass} space-y-5`}
-      data-testid="badge-form"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          {...field('slug')}
-          label={t('rewardsAdmin.badges.form.slug')}
-          hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}
-          maxLength={40}
-          readOnly={editing}
-          autoComplete="off"
-          className={`${inputClass} font-mono`}
-        />
-        <SelectField
-          {...field('trigger')}
-          label={t('rewardsAdmin.badges.form.trigger')}
-          // what the rule means and when it pays, in plain words (the server awards on the event itself)
-          hint={[
-            t(`rewardsAdmin.ruleHelp.${rule}`),
-            rule === 'manual' ? '' : t(reusable ? 'rewardsAdmin.ruleHelp.paysEach' : 'rewardsAdmin.ruleHelp.paysOnce'),
-            editing ? t('rewardsAdmin.badges.form.fixedHint') : '',
-          ]
-            .filter(Boolean)
-            .join(' ')}
-          options={badgeTriggers.map((trigger) => [trigger, t(`rewardsAdmin.triggers.${trigger}`)])}
-          disabled={editing}
-        />
-        <NameAndDescription
-          t={t}
-          name="badge"
-          ns="rewardsAdmin.badges.form"
-          tab={lang}
-          onChange={setLang}
-          form={{ register, watch, fieldError }}
-          max={[80, 500]}
-          rows={3}
-        />
-        <ImageField
-          id="badge-icon"
-          label={t('rewardsAdmin.badges.form.icon')}
-          t={t}
-          agencyName={agency || 'Nexus'}
-          value={icon}
-          error={fieldError('icon')}
-          onBusy={setUploading}
-          onChange={(url) => setValue('icon', url, { shouldDirty: true })}
-        />
-        <NumberField
-          {...field('rewardAmount', 'badge-reward')}
-          label={t('rewardsAdmin.badges.form.rewardAmount')}
-          min={0}
-          max={MAX_REWARD}
-        />
-        {rule === TOP_N_TRIGGER && (
-          <NumberField
-            {...field('topN', 'badge-top-n')}
-            label={t('rewardsAdmin.badges.form.topN')}
-            hint={t('rewardsAdmin.badges.form.topNHint')}
-            min={TOP_N_RANGE[0]}
-            max={TOP_N_RANGE[1]}
-          />
-        )}
-        <CheckboxField registration={register('reusable')} testId="badge-reusable">
-          {t('rewardsAdmin.badges.form.reusable')}
-        </CheckboxField>
-        <CheckboxField registration={register('active')} testId="badge-active">
-          {t('rewardsAdmin.badges.form.active')}
-        </CheckboxField>
-      </div>
-      <EditorActions
+      <TextField
+        {...field('slug')}
+        label={t('rewardsAdmin.badges.form.slug')}
+        hint={editing ? t('rewardsAdmin.badges.form.fixedHint') : t('rewardsAdmin.badges.form.slugHint')}
+        maxLength={40}
+        readOnly={editing}
+        autoComplete="off"
+        className={`${inputClass} font-mono`}
+      />
+      <SelectField
+        {...field('trigger')}
+        label={t('rewardsAdmin.badges.form.trigger')}
+        // what the rule means and when it pays, in plain words (the server awards on the event itself)
+        hint={[
+          t(`rewardsAdmin.ruleHelp.${rule}`),
+          rule === 'manual' ? '' : t(reusable ? 'rewardsAdmin.ruleHelp.paysEach' : 'rewardsAdmin.ruleHelp.paysOnce'),
+          editing ? t('rewardsAdmin.badges.form.fixedHint') : '',
+        ]
+          .filter(Boolean)
+          .join(' ')}
+        options={badgeTriggers.map((trigger) => [trigger, t(`rewardsAdmin.triggers.${trigger}`)])}
+        disabled={editing}
+      />
+      <NameAndDescription
         t={t}
         name="badge"
         ns="rewardsAdmin.badges.form"
-        cancelHref={listHref}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={uploading || (editing && !isDirty)}
+        tab={lang}
+        onChange={setLang}
+        form={{ register, watch, fieldError }}
+        max={[80, 500]}
+        rows={3}
       />
-    </form>
+      <ImageField {...image('icon')} label={t('rewardsAdmin.badges.form.icon')} />
+      <NumberField
+        {...field('rewardAmount', 'badge-reward')}
+        label={t('rewardsAdmin.badges.form.rewardAmount')}
+        min={0}
+        max={MAX_REWARD}
+      />
+      {rule === TOP_N_TRIGGER && (
+        <NumberField
+          {...field('topN', 'badge-top-n')}
+          label={t('rewardsAdmin.badges.form.topN')}
+          hint={t('rewardsAdmin.badges.form.topNHint')}
+          min={TOP_N_RANGE[0]}
+          max={TOP_N_RANGE[1]}
+        />
+      )}
+      <CheckboxField registration={register('reusable')} testId="badge-reusable">
+        {t('rewardsAdmin.badges.form.reusable')}
+      </CheckboxField>
+      <CheckboxField registration={register('active')} testId="badge-active">
+        {t('rewardsAdmin.badges.form.active')}
+      </CheckboxField>
+    </EditorForm>
   );
 }

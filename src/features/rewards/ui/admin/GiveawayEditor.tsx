@@ -19,14 +19,14 @@ import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import { giveawayBody, giveawayValues, type GiveawayValues } from './form-values.ts';
 import { expiryIssue } from '../../giveaway-rules.ts';
 import { localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
-import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
@@ -128,83 +128,76 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
   };
 
   return (
-    <form
-      noValidate
+    <EditorForm
+      t={t}
+      name="giveaway"
+      ns="rewardsAdmin.giveawayForm"
+      cancelHref={listHref}
+      editing={editing}
+      submitting={isSubmitting}
       onSubmit={handleSubmit<GiveawayBody>(onSubmit)}
-      className={`${panelClass} space-y-5`}
-      data-testid="giveaway-form"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
-          <FormField
-            id="giveaway-token"
-            label={t('rewardsAdmin.giveawayForm.code')}
-            error={fieldError('token')}
-            hint={editing ? t('rewardsAdmin.giveawayForm.codeReadOnly') : t('rewardsAdmin.giveawayForm.codeHint')}
-          >
-            <div className="flex flex-wrap gap-2">
-              <input
-                {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
-                {...controlProps('giveaway-token', fieldError('token'), true)}
-                type="text"
-                maxLength={64}
-                readOnly={editing}
-                aria-readonly={editing || undefined}
-                autoComplete="off"
-                spellCheck={false}
-                className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
-              />
-              {!editing && (
-                <button
-                  type="button"
-                  className={smallButtonClass}
-                  onClick={() => setValue('token', generateGiveawayCode())}
-                  data-testid="giveaway-generate"
-                >
-                  {t('rewardsAdmin.giveawayForm.generate')}
-                </button>
-              )}
-            </div>
-          </FormField>
-        </div>
-        <NumberField {...field('credits')} label={t('rewardsAdmin.giveawayForm.credits')} min={1} />
-        <SelectField
-          {...field('type')}
-          label={t('rewardsAdmin.giveawayForm.type')}
-          options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])}
-        />
-        {type === 'limited' && (
-          <NumberField {...field('maxUses')} label={t('rewardsAdmin.giveawayForm.maxUses')} min={1} />
-        )}
-        {type === 'timed' && (
-          <DateTimeField
-            {...field('expiresAt')}
-            label={t('rewardsAdmin.giveawayForm.expiresAt')}
-            hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
-          />
-        )}
-        <div className="sm:col-span-2">
-          <TextAreaField
-            {...field('description')}
-            label={t('rewardsAdmin.giveawayForm.description')}
-            rows={3}
-            maxLength={500}
-          />
-        </div>
-        {editing && (
-          <p className="text-sm text-slate-400 sm:col-span-2" data-testid="giveaway-redemptions">
-            {t('rewardsAdmin.giveawayForm.redemptions', { n: giveaway.redemptionCount })}
-          </p>
-        )}
+      <div className="sm:col-span-2">
+        <FormField
+          id="giveaway-token"
+          label={t('rewardsAdmin.giveawayForm.code')}
+          error={fieldError('token')}
+          hint={editing ? t('rewardsAdmin.giveawayForm.codeReadOnly') : t('rewardsAdmin.giveawayForm.codeHint')}
+        >
+          <div className="flex flex-wrap gap-2">
+            <input
+              {...register('token', { setValueAs: (v: string) => v.toUpperCase() })}
+              {...controlProps('giveaway-token', fieldError('token'), true)}
+              type="text"
+              maxLength={64}
+              readOnly={editing}
+              aria-readonly={editing || undefined}
+              autoComplete="off"
+              spellCheck={false}
+              className={`${inputClass} flex-1 font-mono uppercase ${editing ? 'cursor-not-allowed opacity-70' : ''}`}
+            />
+            {!editing && (
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => setValue('token', generateGiveawayCode())}
+                data-testid="giveaway-generate"
+              >
+                {t('rewardsAdmin.giveawayForm.generate')}
+              </button>
+            )}
+          </div>
+        </FormField>
       </div>
-      <EditorActions
-        t={t}
-        name="giveaway"
-        ns="rewardsAdmin.giveawayForm"
-        cancelHref={listHref}
-        editing={editing}
-        submitting={isSubmitting}
+      <NumberField {...field('credits')} label={t('rewardsAdmin.giveawayForm.credits')} min={1} />
+      <SelectField
+        {...field('type')}
+        label={t('rewardsAdmin.giveawayForm.type')}
+        options={giveawayTypes.map((g) => [g, t(`rewardsAdmin.giveawayTypes.${g}`)])}
       />
-    </form>
+      {type === 'limited' && (
+        <NumberField {...field('maxUses')} label={t('rewardsAdmin.giveawayForm.maxUses')} min={1} />
+      )}
+      {type === 'timed' && (
+        <DateTimeField
+          {...field('expiresAt')}
+          label={t('rewardsAdmin.giveawayForm.expiresAt')}
+          hint={t('rewardsAdmin.giveawayForm.timeZoneHint', { zone: localTimeZone() })}
+        />
+      )}
+      <div className="sm:col-span-2">
+        <TextAreaField
+          {...field('description')}
+          label={t('rewardsAdmin.giveawayForm.description')}
+          rows={3}
+          maxLength={500}
+        />
+      </div>
+      {editing && (
+        <p className="text-sm text-slate-400 sm:col-span-2" data-testid="giveaway-redemptions">
+          {t('rewardsAdmin.giveawayForm.redemptions', { n: giveaway.redemptionCount })}
+        </p>
+      )}
+    </EditorForm>
   );
 }

@@ -7,16 +7,15 @@ import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, typ
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import { fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
+import { fieldsOf, NumberField, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { panelClass } from '../../../../platform/ui/admin/ui.ts';
 import { productBody, productValues, type ProductValues } from './form-values.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
-import { EditorActions, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -78,8 +77,10 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues, editing ? editRanges : createRanges);
   const field = fieldsOf({ register, fieldError }, 'product');
-  const [uploading, setUploading] = useState(false);
-  const image = watch('image');
+  const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'product', {
+    t,
+    agencyName,
+  });
   const [lang, setLang] = useState<Locale>('it');
 
   const onSubmit = async (body: Output) => {
@@ -104,59 +105,40 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
   };
 
   return (
-    <form
-      noValidate
+    <EditorForm
+      t={t}
+      name="product"
+      ns="rewardsAdmin.productForm"
+      cancelHref={listHref}
+      editing={editing}
+      submitting={isSubmitting}
+      disabled={uploading}
       onSubmit={handleSubmit<Output>(onSubmit, onInvalid)}
-      className={`${panelClass} space-y-5`}
-      data-testid="product-form"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <NameAndDescription
-          t={t}
-          name="product"
-          ns="rewardsAdmin.productForm"
-          tab={lang}
-          onChange={setLang}
-          form={{ register, watch, fieldError }}
-          max={[120, 2000]}
-          rows={4}
-        />
-        <NumberField {...field('price')} label={t('rewardsAdmin.productForm.price')} min={0} />
-        <NumberField {...field('quantity')} label={t('rewardsAdmin.productForm.quantity')} min={editing ? 0 : 1} />
-        <div className="sm:col-span-2">
-          <TextField
-            {...field('brand')}
-            label={t('rewardsAdmin.productForm.brand')}
-            hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}
-            maxLength={64}
-            placeholder={product?.brand ?? ''}
-          />
-        </div>
-        <div className="sm:col-span-2">
-          <ImageField
-            id="product-image"
-            label={t('rewardsAdmin.productForm.image')}
-            t={t}
-            agencyName={agencyName}
-            value={image}
-            error={fieldError('image')}
-            onBusy={setUploading}
-            onChange={(url) => {
-              clearErrors('image');
-              setValue('image', url);
-            }}
-          />
-        </div>
-      </div>
-      <EditorActions
+      <NameAndDescription
         t={t}
         name="product"
         ns="rewardsAdmin.productForm"
-        cancelHref={listHref}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={uploading}
+        tab={lang}
+        onChange={setLang}
+        form={{ register, watch, fieldError }}
+        max={[120, 2000]}
+        rows={4}
       />
-    </form>
+      <NumberField {...field('price')} label={t('rewardsAdmin.productForm.price')} min={0} />
+      <NumberField {...field('quantity')} label={t('rewardsAdmin.productForm.quantity')} min={editing ? 0 : 1} />
+      <div className="sm:col-span-2">
+        <TextField
+          {...field('brand')}
+          label={t('rewardsAdmin.productForm.brand')}
+          hint={editing ? t('rewardsAdmin.productForm.brandHint') : t('rewardsAdmin.productForm.brandHintNew')}
+          maxLength={64}
+          placeholder={product?.brand ?? ''}
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <ImageField {...image('image')} label={t('rewardsAdmin.productForm.image')} />
+      </div>
+    </EditorForm>
   );
 }

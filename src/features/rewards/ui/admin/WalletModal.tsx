@@ -12,7 +12,8 @@ import { idempotentSender } from '../../../../platform/browser/idempotency.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
 import { fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
+import DialogActions from '../../../../platform/ui/DialogActions.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -184,37 +185,22 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                     to: formatNumber(wallet.balance + pending.amount, locale),
                   })}
                 </p>
-                <div className="mt-3 flex flex-wrap justify-end gap-2">
-                  <button
-                    type="button"
-                    className={secondaryButtonClass}
-                    disabled={confirming}
-                    onClick={() => setPending(null)}
-                    data-testid="wallet-adjust-back"
-                  >
-                    {t('rewardsAdmin.wallets.previewBack')}
-                  </button>
-                  <button
-                    type="button"
-                    className={primaryButtonClass}
-                    disabled={confirming}
-                    onClick={confirm}
-                    data-testid="wallet-adjust-confirm"
-                  >
-                    {confirming ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.wallets.previewConfirm')}
-                  </button>
-                </div>
+                <DialogActions
+                  busy={confirming}
+                  onCancel={() => setPending(null)}
+                  cancelLabel={t('rewardsAdmin.wallets.previewBack')}
+                  confirmLabel={t('rewardsAdmin.wallets.previewConfirm')}
+                  busyLabel={t('rewardsAdmin.common.saving')}
+                  onConfirm={confirm}
+                  testIds={['wallet-adjust-back', 'wallet-adjust-confirm']}
+                  className="mt-3 flex flex-wrap justify-end gap-2"
+                />
               </div>
             ) : (
               <div className="flex justify-end">
-                <button
-                  type="submit"
-                  className={primaryButtonClass}
-                  disabled={isSubmitting}
-                  data-testid="wallet-adjust-submit"
-                >
+                <BusyButton type="submit" busy={isSubmitting} testId="wallet-adjust-submit">
                   {t('rewardsAdmin.wallets.adjustSubmit')}
-                </button>
+                </BusyButton>
               </div>
             )}
           </form>

@@ -9,7 +9,7 @@ import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { CheckboxField, fieldsOf, TextAreaField, TextField } from '../../../../platform/ui/admin/fields.tsx';
-import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
@@ -108,14 +108,15 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
               {t('dashboard.tournaments.broadcast.noRecipients')}
             </p>
           )}
-          <button
+          <BusyButton
             type="submit"
-            className={primaryButtonClass}
-            disabled={sending || nobody}
-            data-testid="broadcast-submit"
+            busy={sending}
+            busyLabel={t('dashboard.tournaments.broadcast.sending')}
+            disabled={nobody}
+            testId="broadcast-submit"
           >
-            {sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.submit')}
-          </button>
+            {t('dashboard.tournaments.broadcast.submit')}
+          </BusyButton>
         </div>
       </form>
       <ConfirmDialog

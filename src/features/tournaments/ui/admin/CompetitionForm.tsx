@@ -12,12 +12,11 @@ import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
-import { DateTimeField, fieldsOf, TextField } from '../../../../platform/ui/admin/fields.tsx';
+import { DateTimeField, fieldsOf, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
-import { panelClass } from '../../../../platform/ui/admin/ui.ts';
-import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { EditorForm } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
@@ -71,13 +70,27 @@ interface Props {
 /** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
 export default function CompetitionForm({ t, locale, competition, agencyName, onSaved }: Props) {
   const editing = competition !== null;
-  const { register, handleSubmit, reset, getValues, setValue, watch, setError, errors, isDirty, isSubmitting } =
-    useForm<Values>({ validate, defaultValues: toValues(competition) });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    watch,
+    setError,
+    clearErrors,
+    errors,
+    isDirty,
+    isSubmitting,
+  } = useForm<Values>({ validate, defaultValues: toValues(competition) });
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const field = fieldsOf({ register, fieldError }, 'competition');
   const [lang, setLang] = useState<Locale>('it');
-  const [uploading, setUploading] = useState(false);
+  const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'competition', {
+    t,
+    agencyName,
+  });
   const listHref = localizePath(sectionPath('competitions'), locale);
 
   useEffect(() => {
@@ -107,82 +120,66 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
   };
 
   return (
-    <form
-      noValidate
+    <EditorForm
+      t={t}
+      name="competition"
+      ns="dashboard.competitions.form"
+      cancelHref={listHref}
+      editing={editing}
+      submitting={isSubmitting}
+      disabled={uploading || (editing && !isDirty)}
       onSubmit={handleSubmit<Body>(onSubmit, (errs) => errs.name && setLang('it'))}
-      className={`${panelClass} space-y-5`}
-      data-testid="competition-form"
     >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div className="space-y-5 sm:col-span-2">
-          <LanguageTabs
-            idPrefix="competition-lang"
-            tab={lang}
-            onChange={setLang}
-            t={t}
-            invalid={fieldError('name') ? ['it'] : []}
-          />
-          <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
-            <TextField {...field('name')} label={t('dashboard.competitions.form.name')} maxLength={120} />
-          </LanguagePanel>
-          <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
-            <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
-            <TextField
-              {...field('translations.en.name', 'competition-en-name')}
-              label={t('dashboard.competitions.form.name')}
-              maxLength={120}
-            />
-          </LanguagePanel>
-        </div>
-        <SelectField
-          {...field('game')}
-          label={t('dashboard.competitions.form.game')}
-          options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
-          placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
+      <div className="space-y-5 sm:col-span-2">
+        <LanguageTabs
+          idPrefix="competition-lang"
+          tab={lang}
+          onChange={setLang}
+          t={t}
+          invalid={fieldError('name') ? ['it'] : []}
         />
-        <div className="sm:col-span-2">
-          <ImageField
-            id="competition-thumbnail"
-            label={t('dashboard.competitions.form.thumbnail')}
-            t={t}
-            agencyName={agencyName}
-            value={watch('thumbnail')}
-            error={fieldError('thumbnail')}
-            onBusy={setUploading}
-            onChange={(url) => setValue('thumbnail', url)}
-          />
-        </div>
-        <div className="sm:col-span-2">
+        <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
+          <TextField {...field('name')} label={t('dashboard.competitions.form.name')} maxLength={120} />
+        </LanguagePanel>
+        <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
+          <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
           <TextField
-            {...field('url')}
-            label={t('dashboard.competitions.form.url')}
-            hint={t('dashboard.competitions.form.urlHint')}
-            inputMode="url"
-            maxLength={500}
+            {...field('translations.en.name', 'competition-en-name')}
+            label={t('dashboard.competitions.form.name')}
+            maxLength={120}
           />
-        </div>
-        {/* the championship page shows these; empty: the page keeps its built-in text */}
-        <DateTimeField
-          {...field('playoffsAt', 'competition-playoffs')}
-          label={t('dashboard.competitions.form.playoffsAt')}
-          hint={t('dashboard.competitions.form.stagesHint')}
-        />
-        <DateTimeField {...field('finalsAt', 'competition-finals')} label={t('dashboard.competitions.form.finalsAt')} />
+        </LanguagePanel>
+      </div>
+      <SelectField
+        {...field('game')}
+        label={t('dashboard.competitions.form.game')}
+        options={games.map((g) => [g, t(`dashboard.games.${g}`)])}
+        placeholder={t('dashboard.tournaments.form.gamePlaceholder')}
+      />
+      <div className="sm:col-span-2">
+        <ImageField {...image('thumbnail')} label={t('dashboard.competitions.form.thumbnail')} />
+      </div>
+      <div className="sm:col-span-2">
         <TextField
-          {...field('finalsCity', 'competition-finals-city')}
-          label={t('dashboard.competitions.form.finalsCity')}
-          maxLength={80}
+          {...field('url')}
+          label={t('dashboard.competitions.form.url')}
+          hint={t('dashboard.competitions.form.urlHint')}
+          inputMode="url"
+          maxLength={500}
         />
       </div>
-      <EditorActions
-        t={t}
-        name="competition"
-        ns="dashboard.competitions.form"
-        cancelHref={listHref}
-        editing={editing}
-        submitting={isSubmitting}
-        disabled={uploading || (editing && !isDirty)}
+      {/* the championship page shows these; empty: the page keeps its built-in text */}
+      <DateTimeField
+        {...field('playoffsAt', 'competition-playoffs')}
+        label={t('dashboard.competitions.form.playoffsAt')}
+        hint={t('dashboard.competitions.form.stagesHint')}
       />
-    </form>
+      <DateTimeField {...field('finalsAt', 'competition-finals')} label={t('dashboard.competitions.form.finalsAt')} />
+      <TextField
+        {...field('finalsCity', 'competition-finals-city')}
+        label={t('dashboard.competitions.form.finalsCity')}
+        maxLength={80}
+      />
+    </EditorForm>
   );
 }

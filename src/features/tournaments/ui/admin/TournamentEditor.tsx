@@ -211,6 +211,8 @@ function EditView({
   const memberCount = registrations?.members.length ?? tournament.members.length;
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
   const panel = { idPrefix: 'tournament', tab };
+  // what every tab of another domain is given (the shell puts them in)
+  const tabProps = { t, locale, tournamentId: tournament.id };
 
   return (
     <>
@@ -297,9 +299,7 @@ function EditView({
       {resultsTab && tabs.includes('results') && resultsOpened && (
         <TabPanel {...panel} name="results" data-testid="tournament-panel-results">
           {resultsTab({
-            t,
-            locale,
-            tournamentId: tournament.id,
+            ...tabProps,
             teamSize: tournament.teamSize,
             finalized: tournament.finalized,
             players: (registrations?.members ?? [])
@@ -310,15 +310,13 @@ function EditView({
       )}
       {bracketTab && tabs.includes('bracket') && (
         <TabPanel {...panel} name="bracket" data-testid="tournament-panel-bracket">
-          {bracketTab({ t, locale, tournamentId: tournament.id })}
+          {bracketTab(tabProps)}
         </TabPanel>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (
         <TabPanel {...panel} name="prizes" data-testid="tournament-panel-prizes">
           {prizesTab({
-            t,
-            locale,
-            tournamentId: tournament.id,
+            ...tabProps,
             format: tournament.format,
             onFinalised: () =>
               void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`).then(

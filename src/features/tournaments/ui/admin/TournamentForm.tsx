@@ -17,7 +17,13 @@ import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
-import { DateTimeField, fieldsOf, NumberField, TextField } from '../../../../platform/ui/admin/fields.tsx';
+import {
+  DateTimeField,
+  fieldsOf,
+  NumberField,
+  TextField,
+  useImageFields,
+} from '../../../../platform/ui/admin/fields.tsx';
 import PasswordInput from '../../../../platform/ui/PasswordInput.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -66,6 +72,9 @@ interface Props {
   onSaved: (tournament: Tournament) => void;
 }
 
+/** The HTML texts of a tournament, in each language. */
+const richTexts = ['description', 'rules'] as const;
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <fieldset className={panelClass} aria-labelledby={`${id}-legend`}>
@@ -100,11 +109,22 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
       return extra;
     });
   }, [hasPassword, tournament]);
-  const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
-    useForm<TournamentFormValues>({
-      validate,
-      defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues,
-    });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    watch,
+    getValues,
+    setValue,
+    setError,
+    clearErrors,
+    errors,
+    isDirty,
+    isSubmitting,
+  } = useForm<TournamentFormValues>({
+    validate,
+    defaultValues: tournament ? toFormValues(tournament) : emptyTournamentValues,
+  });
   useUnsavedGuard(isDirty);
 
   // a change made elsewhere on the page (the quick status control) updates the untouched fields
@@ -122,15 +142,12 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   );
   const field = fieldsOf({ register, fieldError }, 'tournament');
   const open = watch<boolean>('open');
-  const description = watch('description');
-  const rules = watch('rules');
-  const enDescription = watch('en.description');
-  const enRules = watch('en.rules');
   const [lang, setLang] = useState<Locale>('it');
-  const banner = watch('banner');
-  const thumbnail = watch('thumbnail');
   const teamSize = watch('teamSize');
-  const [uploading, setUploading] = useState(false);
+  const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'tournament', {
+    t,
+    agencyName,
+  });
   const zone = localTimeZone();
 
   const onSubmit = async (body: Body) => {
@@ -186,13 +203,15 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           />
           <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
             <TextField {...field('name')} label={t('dashboard.tournaments.form.name')} maxLength={120} />
-            <RichTextField
-              {...field('description')}
-              label={t('dashboard.tournaments.form.description')}
-              value={description}
-              t={t}
-            />
-            <RichTextField {...field('rules')} label={t('dashboard.tournaments.form.rules')} value={rules} t={t} />
+            {richTexts.map((name) => (
+              <RichTextField
+                key={name}
+                {...field(name)}
+                label={t(`dashboard.tournaments.form.${name}`)}
+                value={watch(name)}
+                t={t}
+              />
+            ))}
           </LanguagePanel>
           <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
@@ -202,13 +221,15 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
               maxLength={120}
               placeholder={watch('name')}
             />
-            <RichTextField
-              {...field('en.description')}
-              label={t('dashboard.tournaments.form.description')}
-              value={enDescription}
-              t={t}
-            />
-            <RichTextField {...field('en.rules')} label={t('dashboard.tournaments.form.rules')} value={enRules} t={t} />
+            {richTexts.map((name) => (
+              <RichTextField
+                key={name}
+                {...field(`en.${name}`)}
+                label={t(`dashboard.tournaments.form.${name}`)}
+                value={watch(`en.${name}`)}
+                t={t}
+              />
+            ))}
           </LanguagePanel>
         </div>
       </fieldset>
@@ -410,15 +431,9 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         {(['banner', 'thumbnail'] as const).map((name) => (
           <ImageField
             key={name}
-            id={f(name)}
+            {...image(name)}
             label={t(`dashboard.tournaments.form.${name}`)}
-            t={t}
-            agencyName={agencyName}
-            value={name === 'banner' ? banner : thumbnail}
-            error={fieldError(name)}
             shape={name === 'banner' ? 'wide' : 'square'}
-            onBusy={setUploading}
-            onChange={(url) => setValue(name, url)}
           />
         ))}
       </Section>
