@@ -1,7 +1,6 @@
-import type { ReactNode } from 'react';
-import { SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import FormField, { SelectOptions } from '../../../../platform/ui/FormField.tsx';
 import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
-import { inputClass, labelClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { Bracket } from '../../contract.ts';
 
@@ -17,18 +16,6 @@ export interface EliminationExtras {
 }
 export const defaultExtras: EliminationExtras = { thirdPlace: false, grandFinalReset: true };
 
-/** A control with its label above. */
-function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 /** A select with its label above, from [value, text] pairs. */
 export function ChoiceField<V extends string>(props: {
   id: string;
@@ -38,7 +25,7 @@ export function ChoiceField<V extends string>(props: {
   onChange: (value: V) => void;
 }) {
   return (
-    <Labelled id={props.id} label={props.label}>
+    <FormField id={props.id} label={props.label}>
       <select
         id={props.id}
         data-testid={props.id}
@@ -48,13 +35,14 @@ export function ChoiceField<V extends string>(props: {
       >
         <SelectOptions options={props.choices} />
       </select>
-    </Labelled>
+    </FormField>
   );
 }
 
 /**
  * A count typed as text (the caller reads it when it sends), described by the line `<id>-hint`:
- * the field's own `hint` under it, or one the caller places elsewhere.
+ * the field's own `hint` under it (kept narrow, the row being of several fields), or one the caller
+ * places elsewhere.
  */
 export function CountField(props: {
   id: string;
@@ -67,7 +55,7 @@ export function CountField(props: {
   hint?: string;
 }) {
   return (
-    <Labelled id={props.id} label={props.label}>
+    <FormField id={props.id} label={props.label}>
       <input
         id={props.id}
         data-testid={props.id}
@@ -85,7 +73,7 @@ export function CountField(props: {
           {props.hint}
         </p>
       )}
-    </Labelled>
+    </FormField>
   );
 }
 

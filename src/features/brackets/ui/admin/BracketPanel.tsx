@@ -3,12 +3,14 @@ import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { BracketsApi } from '../../endpoints.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
+import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import DialogActions from '../../../../platform/ui/DialogActions.tsx';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import {
@@ -194,14 +196,13 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
           >
             {t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
           </BusyButton>
-          <a
-            href={localizePath(`/tournament/${encodeURIComponent(tournamentId)}/bracket`, locale)}
-            target="_blank"
-            rel="noopener"
-            className={`${linkClass} self-center`}
+          <PublicPageLink
+            path={`/tournament/${encodeURIComponent(tournamentId)}/bracket`}
+            locale={locale}
+            className="self-center"
           >
             {t('brackets.admin.view')}
-          </a>
+          </PublicPageLink>
         </div>
         {seeding === 'manual' && !locked && order && <SeedOrder t={t} order={order} onChange={setOrder} />}
         {locked && (
@@ -409,14 +410,14 @@ function ScoreDialog({
               {refusal}
             </p>
           )}
-          <div className="flex flex-wrap justify-end gap-3">
-            <button type="button" onClick={onCancel} disabled={busy} className={secondaryButtonClass}>
-              {t('brackets.admin.cancel')}
-            </button>
-            <BusyButton type="submit" busy={busy} busyLabel={t('brackets.admin.saving')} testId="bracket-score-save">
-              {t('brackets.admin.save')}
-            </BusyButton>
-          </div>
+          <DialogActions
+            busy={busy}
+            onCancel={onCancel}
+            cancelLabel={t('brackets.admin.cancel')}
+            confirmLabel={t('brackets.admin.save')}
+            busyLabel={t('brackets.admin.saving')}
+            testIds={['bracket-score-cancel', 'bracket-score-save']}
+          />
         </form>
       )}
     </ModalDialog>

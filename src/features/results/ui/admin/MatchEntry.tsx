@@ -5,7 +5,8 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps, InputField, SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import { fieldsOf, NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import { inputClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
@@ -17,6 +18,7 @@ import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platf
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { emptyLine, fillRows, playingLines, type GridLine } from './match-grid.ts';
+import { invalidToast } from './PanelForm.tsx';
 import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
@@ -125,6 +127,7 @@ export default function MatchEntry({
     ]),
   );
   const fieldError = fieldErrorReader(t, errors, getValues, ranges);
+  const field = fieldsOf({ register, fieldError }, 'entry');
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/matches` as const;
 
   // an entrant no longer playing (disqualified) keeps its line in a match being edited, by name
@@ -213,10 +216,7 @@ export default function MatchEntry({
           <div role="tabpanel" id="entry-panel-grid" aria-labelledby="entry-tab-grid" hidden={mode !== 'grid'}>
             <form
               noValidate
-              onSubmit={handleSubmit<MatchInput>(
-                send,
-                (errs) => Object.keys(errs).length && toast.error(t.error('VALIDATION_ERROR')),
-              )}
+              onSubmit={handleSubmit<MatchInput>(send, invalidToast(t))}
               className="space-y-3"
               data-testid="entry-grid"
             >
@@ -244,27 +244,17 @@ export default function MatchEntry({
                         </select>
                       </FormField>
                     </div>
-                    <InputField
-                      id={id('placement')}
+                    <NumberField
+                      {...field(`lines.${i}.placement`, id('placement'))}
                       label={t('resultsAdmin.entry.placement')}
-                      error={fieldError(`lines.${i}.placement`)}
-                      registration={register(`lines.${i}.placement`)}
-                      type="number"
-                      inputMode="numeric"
                       min={1}
                       max={lobbySize}
-                      step={1}
                     />
-                    <InputField
-                      id={id('eliminations')}
+                    <NumberField
+                      {...field(`lines.${i}.eliminations`, id('eliminations'))}
                       label={t('resultsAdmin.entry.eliminations')}
-                      error={fieldError(`lines.${i}.eliminations`)}
-                      registration={register(`lines.${i}.eliminations`)}
-                      type="number"
-                      inputMode="numeric"
                       min={0}
                       max={200}
-                      step={1}
                     />
                     <button
                       type="button"

@@ -10,13 +10,14 @@ import {
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
-import { inputClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
+import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -72,13 +73,11 @@ export default function PrizesPanel({ t, locale, tournamentId, format, onFinalis
 
   if (failure || !state)
     return <TabLoading t={t} ns="resultsAdmin.prizes" testId="prizes" failure={failure} reload={load} />;
-  if (state.finalizedAt)
-    return <FinalResult t={t} locale={locale} state={state} tournamentId={tournamentId} format={format} />;
+  const shown = { t, locale, state };
+  if (state.finalizedAt) return <FinalResult {...shown} tournamentId={tournamentId} format={format} />;
   return (
     <OpenPrizes
-      t={t}
-      locale={locale}
-      state={state}
+      {...shown}
       base={base}
       onSaved={setState}
       onFinalised={() => {
@@ -350,15 +349,9 @@ function FinalResult({
           <h2 id="prizes-final-title" className={panelTitleClass}>
             {t('resultsAdmin.prizes.finalTitle')}
           </h2>
-          <a
-            href={localizePath(page, locale)}
-            target="_blank"
-            rel="noopener"
-            className={`${linkClass} text-sm`}
-            data-testid="prizes-final-link"
-          >
+          <PublicPageLink path={page} locale={locale} className="text-sm" testId="prizes-final-link">
             {t(format === 'battle_royale' ? 'resultsAdmin.prizes.finalStandings' : 'resultsAdmin.prizes.finalBracket')}
-          </a>
+          </PublicPageLink>
         </div>
         <p
           role="status"

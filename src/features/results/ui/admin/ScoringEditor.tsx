@@ -5,12 +5,13 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { InputField, SelectField } from '../../../../platform/ui/FormField.tsx';
+import { SelectField } from '../../../../platform/ui/FormField.tsx';
+import { fieldsOf, NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { schemaValidator, useForm, type FieldErrors, type Path } from '../../../../platform/ui/use-form.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { checkboxClass, panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { checkboxClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import {
@@ -21,6 +22,7 @@ import {
   toScoringValues,
   type ScoringFormValues,
 } from './scoring-form-values.ts';
+import PanelForm, { invalidToast } from './PanelForm.tsx';
 import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
@@ -81,34 +83,11 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
     onSaved(res.data);
     toast.success(t('resultsAdmin.scoring.saved'));
   };
-  const onInvalid = (errs: FieldErrors) => {
-    if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
-  };
 
-  // every number of the table is a whole one, typed on the numeric keypad, within the contract's bounds
-  const numberField = (
-    name: Path<ScoringFormValues>,
-    id: string,
-    label: string,
-    bounds: { min: number; max?: number },
-    className?: string,
-  ) => (
-    <InputField
-      key={id}
-      id={id}
-      label={label}
-      error={fieldError(name)}
-      registration={register(name)}
-      type="number"
-      inputMode="numeric"
-      step={1}
-      disabled={locked}
-      className={className}
-      {...bounds}
-    />
+  const field = fieldsOf({ register, fieldError }, 'scoring');
+  const count = (name: 'lobbySize' | 'pointsPerElimination' | 'countedMatches', min: number, max: number) => (
+    <NumberField {...field(name)} label={t(`resultsAdmin.scoring.${name}`)} min={min} max={max} disabled={locked} />
   );
-  const count = (name: 'lobbySize' | 'pointsPerElimination' | 'countedMatches', min: number, max: number) =>
-    numberField(name, `scoring-${name}`, t(`resultsAdmin.scoring.${name}`), { min, max });
 
   const ranges = (list: 'placementPoints' | 'eliminationBrackets') => {
     const rows = watch<ScoringFormValues[typeof list]>(list);
@@ -133,15 +112,16 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
             className="grid grid-cols-[1fr_1fr_1fr_auto] items-start gap-2"
             data-testid={`scoring-${list}-${i}`}
           >
-            {(['from', 'to', 'points'] as const).map((part) =>
-              numberField(
-                `${list}.${i}.${part}`,
-                `scoring-${list}-${i}-${part}`,
-                t(`resultsAdmin.scoring.${part}`),
-                { min: 0 },
-                rangeInput,
-              ),
-            )}
+            {(['from', 'to', 'points'] as const).map((part) => (
+              <NumberField
+                key={part}
+                {...field(`${list}.${i}.${part}`)}
+                label={t(`resultsAdmin.scoring.${part}`)}
+                min={0}
+                disabled={locked}
+                className={rangeInput}
+              />
+            ))}
             <button
               type="button"
               className={`${smallButtonClass} mt-7`}
@@ -193,13 +173,12 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit<ScoringTable>(onSubmit, onInvalid)}
-      className={`${panelClass} space-y-6`}
-      aria-labelledby="scoring-title"
-      data-testid="scoring-form"
-      aria-busy={isSubmitting || undefined}
+    <PanelForm
+      onSubmit={handleSubmit<ScoringTable>(onSubmit, invalidToast(t))}
+      titleId="scoring-title"
+      testId="scoring-form"
+      submitting={isSubmitting}
+      spacing="space-y-6"
     >
       <PanelHeading
         id="scoring-title"
@@ -304,6 +283,6 @@ export default function ScoringEditor({ t, tournamentId, scoring, locked, onSave
           </button>
         </SaveActions>
       )}
-    </form>
+    </PanelForm>
   );
 }

@@ -1,8 +1,8 @@
 import type { Standings } from '../../contract.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
-import { linkClass } from '../../../../platform/ui/ui.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
+import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import { panelClass, panelTitleClass } from '../../../../platform/ui/admin/ui.ts';
 import { placementText, rankText } from '../standings-view.ts';
 
@@ -27,14 +27,13 @@ export default function StandingsPreview({
         <h2 id="standings-preview-title" className={panelTitleClass}>
           {t('resultsAdmin.preview.title')}
         </h2>
-        <a
-          href={localizePath(`/tournament/${encodeURIComponent(standings.tournamentId)}/standings`, locale)}
-          target="_blank"
-          rel="noopener"
-          className={`${linkClass} text-sm`}
+        <PublicPageLink
+          path={`/tournament/${encodeURIComponent(standings.tournamentId)}/standings`}
+          locale={locale}
+          className="text-sm"
         >
           {t('resultsAdmin.preview.publicPage')}
-        </a>
+        </PublicPageLink>
       </div>
       {standings.matches === 0 ? (
         <p className="text-sm text-slate-400">{t('resultsAdmin.preview.empty')}</p>

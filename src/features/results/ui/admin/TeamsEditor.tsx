@@ -8,11 +8,12 @@ import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import { InputField, SelectOptions } from '../../../../platform/ui/FormField.tsx';
 import { secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
+import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
+import PanelForm, { invalidToast } from './PanelForm.tsx';
 import SaveActions from './SaveActions.tsx';
 
 const call: TypedCall<ResultsApi> = api;
@@ -69,18 +70,14 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
       await call<'POST /tournaments/:id/teams/auto'>(`${base}/auto`, { method: 'POST' }),
       'resultsAdmin.teams.autoDone',
     );
-  const onInvalid = (errs: FieldErrors) => {
-    if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
-  };
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit<TeamsValues>(save, onInvalid)}
-      className={`${panelClass} space-y-4`}
-      aria-labelledby="teams-title"
-      data-testid="teams-editor"
-      aria-busy={isSubmitting || undefined}
+    <PanelForm
+      onSubmit={handleSubmit<TeamsValues>(save, invalidToast(t))}
+      titleId="teams-title"
+      testId="teams-editor"
+      submitting={isSubmitting}
+      spacing="space-y-4"
     >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PanelHeading
@@ -212,6 +209,6 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           </button>
         </SaveActions>
       )}
-    </form>
+    </PanelForm>
   );
 }
