@@ -103,7 +103,9 @@ export async function tick(ctx: ServiceContext, now: number = Date.now()): Promi
         });
         const total = standings.data.length;
         const outcome = await finalOutcome(ctx, t.id);
-        await remind(ctx, state, t, 'results_final', players, (p) => resultsMail(ctx, t, p, p.row, total, outcome));
+        await remind(ctx, state, t, 'results_final', players, (p) =>
+          resultsMail(ctx, t, p, { row: p.row, total, outcome }),
+        );
       },
     );
   } finally {
@@ -261,15 +263,16 @@ function outcomeLines(t: ReturnType<typeof createT>, p: Person, outcome: Outcome
   return lines.length ? `\n\n${lines.join('\n')}` : '';
 }
 
-function resultsMail(
-  ctx: ServiceContext,
-  tournament: Reminded,
-  p: Person,
-  row: StandingsRow,
-  total: number,
-  outcome: Outcome,
-): Mail {
-  if (tournament.format !== 'battle_royale') return bracketResultsMail(ctx, tournament, p, row, total, outcome);
+/** How a player finished a tournament, for their results mail: their standings row among `total`, what it paid. */
+interface Finish {
+  row: StandingsRow;
+  total: number;
+  outcome: Outcome;
+}
+
+function resultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, finish: Finish): Mail {
+  if (tournament.format !== 'battle_royale') return bracketResultsMail(ctx, tournament, p, finish);
+  const { row, total, outcome } = finish;
   const t = createT(messages[p.locale].email);
   const vars = {
     name: p.name,
@@ -288,14 +291,8 @@ function resultsMail(
  * elimination: champion, finalist, semi-finalist, out in round N; a round robin or any other place:
  * the rank) and links to the bracket page, not to the standings.
  */
-function bracketResultsMail(
-  ctx: ServiceContext,
-  tournament: Reminded,
-  p: Person,
-  row: StandingsRow,
-  total: number,
-  outcome: Outcome,
-): Mail {
+function bracketResultsMail(ctx: ServiceContext, tournament: Reminded, p: Person, finish: Finish): Mail {
+  const { row, total, outcome } = finish;
   const t = createT(messages[p.locale].email);
   const placing = tournament.format === 'single_elimination' ? eliminationPlacing(row.rank, total) : null;
   const base = { tournament: tournament.name[p.locale], rank: row.rank, total };
