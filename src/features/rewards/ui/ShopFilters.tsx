@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { filtersActive, priceRangeInverted, type Availability, type ShopFilters as Filters } from '../shop-rules.ts';
 import { inputClass, labelClass, selectClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -29,10 +30,7 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
       className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-panel/80 p-4 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] md:items-end"
       data-testid="market-filters"
     >
-      <div className="col-span-2 space-y-1.5 md:col-span-1">
-        <label htmlFor="market-search" className={labelClass}>
-          {f('search')}
-        </label>
+      <Filter id="market-search" label={f('search')} wide>
         <input
           id="market-search"
           type="search"
@@ -44,7 +42,7 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           className={`${inputClass} h-11 py-0`}
           data-testid="market-search"
         />
-      </div>
+      </Filter>
       <PriceField
         bound="min"
         label={f('minPrice')}
@@ -68,10 +66,7 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
           {f('priceRangeInverted')}
         </p>
       )}
-      <div className="col-span-2 space-y-1.5 md:col-span-1">
-        <label htmlFor="market-availability" className={labelClass}>
-          {f('availability')}
-        </label>
+      <Filter id="market-availability" label={f('availability')} wide>
         <select
           id="market-availability"
           value={filters.availability}
@@ -85,7 +80,7 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
             </option>
           ))}
         </select>
-      </div>
+      </Filter>
       <div className="col-span-2 flex flex-wrap items-center justify-between gap-3 md:col-span-4">
         {loggedIn ? (
           <label className="inline-flex cursor-pointer items-center gap-2 text-sm text-slate-200">
@@ -132,10 +127,7 @@ function PriceField({
 }) {
   const id = `market-${bound}-price`;
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
+    <Filter id={id} label={label}>
       <input
         id={id}
         type="number"
@@ -149,6 +141,28 @@ function PriceField({
         aria-describedby={inverted ? 'market-price-range-error' : undefined}
         data-testid={id}
       />
+    </Filter>
+  );
+}
+
+/** A filter's label above its control; a `wide` one spans the row on a phone. */
+function Filter({
+  id,
+  label,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className={wide ? 'col-span-2 space-y-1.5 md:col-span-1' : 'space-y-1.5'}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children}
     </div>
   );
 }
