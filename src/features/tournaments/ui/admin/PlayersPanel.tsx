@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -62,6 +62,28 @@ function account(row: RegistrationRow, t: Translator) {
       {console && <span className="text-slate-400"> · {console}</span>}
       {id && <span className="block font-mono text-xs text-slate-400">{id}</span>}
     </span>
+  );
+}
+
+/** A small button of a roster row; `label` names the player, the row's buttons all reading alike. */
+function RowButton({
+  danger = false,
+  label,
+  testId,
+  ...button
+}: {
+  danger?: boolean;
+  label: string;
+  testId: string;
+} & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
+  return (
+    <button
+      type="button"
+      className={danger ? dangerSmallButtonClass : smallButtonClass}
+      aria-label={label}
+      data-testid={testId}
+      {...button}
+    />
   );
 }
 
@@ -237,56 +259,48 @@ export default function PlayersPanel({
 
   const removeButtons = (row: RegistrationRow, withDisqualify: boolean) => (
     <>
-      <button
-        type="button"
-        className={dangerSmallButtonClass}
+      <RowButton
+        danger
         disabled={disabled || !canManage}
         onClick={() => setAsk({ kind: 'remove', row })}
-        aria-label={t(`${R}.removeLabel`, { name: nameOf(row) })}
-        data-testid="roster-remove"
+        label={t(`${R}.removeLabel`, { name: nameOf(row) })}
+        testId="roster-remove"
       >
         {t(`${R}.remove`)}
-      </button>
+      </RowButton>
       {withDisqualify && (
-        <button
-          type="button"
-          className={dangerSmallButtonClass}
+        <RowButton
+          danger
           disabled={disabled}
           onClick={() => setAsk({ kind: 'disqualify', row })}
-          aria-label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })}
-          data-testid="roster-disqualify"
+          label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })}
+          testId="roster-disqualify"
         >
           {t(`${R}.disqualify`)}
-        </button>
+        </RowButton>
       )}
     </>
   );
 
   const memberActions = (row: RegistrationRow) => {
     const checkIn = !row.confirmed;
+    const send = () =>
+      call<'PUT /tournaments/:id/registrations/:userId/checkin'>(`${playerPath(row)}/checkin`, {
+        method: 'PUT',
+        body: { confirmed: checkIn },
+      });
+    const done = t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) });
     return (
       <>
-        <button
-          type="button"
-          className={smallButtonClass}
+        <RowButton
           disabled={disabled || !canCheckIn}
           title={canCheckIn ? undefined : t(`${R}.checkInEnded`)}
-          onClick={() =>
-            void act(
-              `checkin-${row.userId}`,
-              () =>
-                call<'PUT /tournaments/:id/registrations/:userId/checkin'>(`${playerPath(row)}/checkin`, {
-                  method: 'PUT',
-                  body: { confirmed: checkIn },
-                }),
-              t(checkIn ? `${R}.checkedIn` : `${R}.checkedOut`, { name: nameOf(row) }),
-            )
-          }
-          aria-label={t(checkIn ? `${R}.checkInLabel` : `${R}.checkOutLabel`, { name: nameOf(row) })}
-          data-testid={checkIn ? 'roster-checkin' : 'roster-checkout'}
+          onClick={() => void act(`checkin-${row.userId}`, send, done)}
+          label={t(checkIn ? `${R}.checkInLabel` : `${R}.checkOutLabel`, { name: nameOf(row) })}
+          testId={checkIn ? 'roster-checkin' : 'roster-checkout'}
         >
           {t(checkIn ? `${R}.checkIn` : `${R}.checkOut`)}
-        </button>
+        </RowButton>
         {removeButtons(row, true)}
       </>
     );
@@ -304,48 +318,35 @@ export default function PlayersPanel({
           }),
         t(`${R}.moved`, { name: nameOf(row), position }),
       );
+    const promote = () =>
+      call<'POST /tournaments/:id/registrations/:userId/promote'>(`${playerPath(row)}/promote`, { method: 'POST' });
     return (
       <>
-        <button
-          type="button"
-          className={smallButtonClass}
+        <RowButton
           disabled={disabled || !canManage || index === 0}
           onClick={() => moveTo(index)}
-          aria-label={t(`${R}.moveUp`, { name: nameOf(row) })}
-          data-testid="roster-move-up"
+          label={t(`${R}.moveUp`, { name: nameOf(row) })}
+          testId="roster-move-up"
         >
           <span aria-hidden="true">↑</span>
-        </button>
-        <button
-          type="button"
-          className={smallButtonClass}
+        </RowButton>
+        <RowButton
           disabled={disabled || !canManage || index === last}
           onClick={() => moveTo(index + 2)}
-          aria-label={t(`${R}.moveDown`, { name: nameOf(row) })}
-          data-testid="roster-move-down"
+          label={t(`${R}.moveDown`, { name: nameOf(row) })}
+          testId="roster-move-down"
         >
           <span aria-hidden="true">↓</span>
-        </button>
-        <button
-          type="button"
-          className={smallButtonClass}
+        </RowButton>
+        <RowButton
           disabled={disabled || !canManage || free === 0}
           title={free === 0 ? t(`${R}.noFreeSeat`) : undefined}
-          onClick={() =>
-            void act(
-              `promote-${row.userId}`,
-              () =>
-                call<'POST /tournaments/:id/registrations/:userId/promote'>(`${playerPath(row)}/promote`, {
-                  method: 'POST',
-                }),
-              t(`${R}.promoted`, { name: nameOf(row) }),
-            )
-          }
-          aria-label={t(`${R}.promoteLabel`, { name: nameOf(row) })}
-          data-testid="roster-promote"
+          onClick={() => void act(`promote-${row.userId}`, promote, t(`${R}.promoted`, { name: nameOf(row) }))}
+          label={t(`${R}.promoteLabel`, { name: nameOf(row) })}
+          testId="roster-promote"
         >
           {t(`${R}.promote`)}
-        </button>
+        </RowButton>
         {removeButtons(row, true)}
       </>
     );
