@@ -146,13 +146,14 @@ export function ReviewFact({
 
 export type Decision = 'approve' | 'reject';
 
-/** What a queue gives its review dialog, besides the item under review (null closes the dialog). */
-export interface ReviewDialogProps<Saved> {
+/**
+ * What a queue gives its review dialog: the item under review (null: closed), its close, and `done`
+ * once a decision was saved, which closes it and reloads the queue (useRowDialog's state).
+ */
+export interface ReviewDialogProps<Item> {
   t: Translator;
   locale: Locale;
-  onClose: () => void;
-  /** after a decision was saved: the queue reloads */
-  onReviewed: (saved: Saved) => void;
+  review: { row: Item | null; close: () => void; done: () => void };
 }
 
 /**

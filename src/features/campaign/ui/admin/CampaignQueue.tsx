@@ -5,6 +5,7 @@ import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.t
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useRowDialog } from '../../../../platform/ui/admin/use-row-dialog.ts';
 import { ScreenshotCell, ScreenshotDialog } from '../../../../platform/ui/admin/Moderation.tsx';
 import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import {
@@ -39,9 +40,25 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
       sort: { values: submissionSorts, initial: 'newest' },
     },
   });
-  const [reviewing, setReviewing] = useState<AdminSubmission | null>(null);
+  const review = useRowDialog<AdminSubmission>(list);
   const [viewing, setViewing] = useState<AdminSubmission | null>(null);
   const name = (s: AdminSubmission) => s.username || s.accountUsername;
+  const filters: [string, [string, string][]][] = [
+    [
+      'phase',
+      phaseFilters.map((p) => [
+        p,
+        p === 'all' ? t('campaignAdmin.queue.allPhases') : t('campaignAdmin.phase', { n: p }),
+      ]),
+    ],
+    [
+      'status',
+      statusFilters.map((v) => [
+        v,
+        v === 'all' ? t('campaignAdmin.queue.allStatuses') : t(`campaignAdmin.status.${v}`),
+      ]),
+    ],
+  ];
   const alt = (s: AdminSubmission) => t('campaignAdmin.image.alt', { name: name(s) });
 
   return (
@@ -59,28 +76,17 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
         minWidthClass="min-w-[56rem]"
         tools={
           <>
-            <ListFilter
-              list={list}
-              name="phase"
-              id="campaign-filter-phase"
-              label={t('campaignAdmin.queue.phaseLabel')}
-              className=""
-              options={phaseFilters.map((p) => [
-                p,
-                p === 'all' ? t('campaignAdmin.queue.allPhases') : t('campaignAdmin.phase', { n: p }),
-              ])}
-            />
-            <ListFilter
-              list={list}
-              name="status"
-              id="campaign-filter-status"
-              label={t('campaignAdmin.queue.statusLabel')}
-              className=""
-              options={statusFilters.map((v) => [
-                v,
-                v === 'all' ? t('campaignAdmin.queue.allStatuses') : t(`campaignAdmin.status.${v}`),
-              ])}
-            />
+            {filters.map(([name, options]) => (
+              <ListFilter
+                key={name}
+                list={list}
+                name={name}
+                id={`campaign-filter-${name}`}
+                label={t(`campaignAdmin.queue.${name}Label`)}
+                className=""
+                options={options}
+              />
+            ))}
             <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
               <input
                 type="checkbox"
@@ -111,16 +117,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               onClose={() => setViewing(null)}
               testId="image-dialog"
             />
-            <ReviewDialog
-              t={t}
-              locale={locale}
-              submission={reviewing}
-              onClose={() => setReviewing(null)}
-              onReviewed={() => {
-                setReviewing(null);
-                list.retry();
-              }}
-            />
+            <ReviewDialog t={t} locale={locale} review={review} />
           </>
         }
       >
@@ -160,7 +157,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
               {s.status === 'rejected' && s.reason && <span className="line-clamp-2 break-words">{s.reason}</span>}
             </td>
             <RowButtonCell
-              onClick={() => setReviewing(s)}
+              onClick={() => review.open(s)}
               label={t('campaignAdmin.queue.reviewLabel', { name: name(s) })}
               testId="submission-row-review"
             >

@@ -1,12 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from 'sonner';
-import {
-  MAX_SCORE,
-  REJECT_REASON_MAX,
-  type AdminSubmission,
-  type ReviewInput,
-  type Submission,
-} from '../../contract.ts';
+import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type ReviewInput } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
@@ -22,11 +16,6 @@ import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation
 import StatusBadge from './StatusBadge.tsx';
 
 const call: TypedCall<CampaignApi> = api;
-
-interface Props extends ReviewDialogProps<Submission> {
-  /** the submission under review; null closes the dialog */
-  submission: AdminSubmission | null;
-}
 
 type Typed = { score: string; reason: string };
 
@@ -50,7 +39,8 @@ const rejectRules = decisionRules('reject');
  * decision can be changed until the phase closes, so a reviewed submission opens here too, with
  * its current score or reason filled in.
  */
-export default function ReviewDialog({ t, locale, submission, onClose, onReviewed }: Props) {
+export default function ReviewDialog({ t, locale, review }: ReviewDialogProps<AdminSubmission>) {
+  const { row: submission, close: onClose } = review;
   const typed = (x: AdminSubmission | null): Typed => ({
     score: x?.score != null ? String(x.score) : '',
     reason: x?.reason ?? '',
@@ -84,7 +74,7 @@ export default function ReviewDialog({ t, locale, submission, onClose, onReviewe
         score: res.data.score ?? 0,
       }),
     );
-    onReviewed(res.data);
+    review.done();
   };
 
   const problem = (decision: ReviewDecision) => {

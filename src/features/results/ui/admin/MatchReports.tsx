@@ -15,6 +15,7 @@ import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { pageOfAll, useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useRowDialog } from '../../../../platform/ui/admin/use-row-dialog.ts';
 import { errorBoxClass, linkClass } from '../../../../platform/ui/ui.ts';
 import { matchChoices, matchFilterValues, reportFilterValues, reportsPath, reportText } from './report-admin.ts';
 import ReportReviewDialog from './ReportReviewDialog.tsx';
@@ -45,7 +46,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
   });
   // the match filter offers the matches this tournament has: recorded ones and those players reported
   const [matchNumbers, setMatchNumbers] = useState<number[]>([]);
-  const [reviewing, setReviewing] = useState<AdminReport | null>(null);
+  const review = useRowDialog<AdminReport>(list);
   const [viewing, setViewing] = useState<AdminReport | null>(null);
 
   useEffect(() => {
@@ -69,6 +70,17 @@ export default function MatchReports({ t, locale }: SectionProps) {
     );
     // a match an approval creates was already reported, so its number is among these
   }, [tournamentId]);
+
+  const filters: [string, [string, string][]][] = [
+    ['status', reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])],
+    [
+      'match',
+      matchChoices(matchNumbers, list.values.match ?? 'all').map((v) => [
+        v,
+        v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v }),
+      ]),
+    ],
+  ];
 
   if (!tournamentId) {
     return (
@@ -104,25 +116,17 @@ export default function MatchReports({ t, locale }: SectionProps) {
         minWidthClass="min-w-[52rem]"
         tools={
           <>
-            <ListFilter
-              list={list}
-              name="status"
-              id="reports-filter-status"
-              label={t('resultsAdmin.reports.statusLabel')}
-              className=""
-              options={reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])}
-            />
-            <ListFilter
-              list={list}
-              name="match"
-              id="reports-filter-match"
-              label={t('resultsAdmin.reports.matchLabel')}
-              className=""
-              options={matchChoices(matchNumbers, list.values.match ?? 'all').map((v) => [
-                v,
-                v === 'all' ? t('resultsAdmin.reports.allMatches') : t('resultsAdmin.reports.match', { n: v }),
-              ])}
-            />
+            {filters.map(([name, options]) => (
+              <ListFilter
+                key={name}
+                list={list}
+                name={name}
+                id={`reports-filter-${name}`}
+                label={t(`resultsAdmin.reports.${name}Label`)}
+                className=""
+                options={options}
+              />
+            ))}
           </>
         }
         columns={[
@@ -143,16 +147,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
               onClose={() => setViewing(null)}
               testId="report-image-dialog"
             />
-            <ReportReviewDialog
-              t={t}
-              locale={locale}
-              report={reviewing}
-              onClose={() => setReviewing(null)}
-              onReviewed={() => {
-                setReviewing(null);
-                list.retry();
-              }}
-            />
+            <ReportReviewDialog t={t} locale={locale} review={review} />
           </>
         }
       >
@@ -210,7 +205,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
               )}
             </td>
             <RowButtonCell
-              onClick={() => setReviewing(r)}
+              onClick={() => review.open(r)}
               label={t('resultsAdmin.reports.reviewLabel', { name: r.username })}
               testId="report-row-review"
             >

@@ -1,12 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import {
-  REPORT_REASON_MAX,
-  type AdminReport,
-  type Report,
-  type ReportConflict,
-  type ReportReview,
-} from '../../contract.ts';
+import { REPORT_REASON_MAX, type AdminReport, type ReportConflict, type ReportReview } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
@@ -21,11 +15,6 @@ import type { Translator } from '../../../../platform/ui/use-t.ts';
 import ReportStatusBadge from './ReportStatusBadge.tsx';
 
 const call: TypedCall<ResultsApi> = api;
-
-interface Props extends ReviewDialogProps<Report> {
-  /** the report under review; null closes the dialog */
-  report: AdminReport | null;
-}
 
 type Typed = { reason: string };
 /** The reason is required and bounded, as the API's schema says; the problem lands on the field. */
@@ -109,7 +98,8 @@ const conflictTitle = (t: Translator, c: ReportConflict) =>
  * must tick "replace" (the API refuses otherwise), so nothing is overwritten silently. Rejecting
  * needs a reason, which the player sees. A decided report opens read-only.
  */
-export default function ReportReviewDialog({ t, locale, report, onClose, onReviewed }: Props) {
+export default function ReportReviewDialog({ t, locale, review }: ReviewDialogProps<AdminReport>) {
+  const { row: report, close: onClose } = review;
   const reject = useForm<Typed>({ defaultValues: { reason: '' }, validate: rejectRules });
   const [overwrite, setOverwrite] = useState(false);
   const [createMatch, setCreateMatch] = useState(false);
@@ -144,7 +134,7 @@ export default function ReportReviewDialog({ t, locale, report, onClose, onRevie
         ? t('resultsAdmin.review.approved', { n: report.matchNumber })
         : t('resultsAdmin.review.rejected'),
     );
-    onReviewed(res.data);
+    review.done();
   };
 
   const r = report;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
+import { useRowDialog } from '../../../../platform/ui/admin/use-row-dialog.ts';
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
 import { phaseOf } from '../../rules.ts';
 import type { Tournament } from '../../contract.ts';
@@ -49,7 +50,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       : t(countKey('dashboard.tournaments.roster.deleteMessagePlayers', count, locale), { name: x.name, count });
   };
 
-  const [removing, setRemoving] = useState<Tournament | null>(null);
+  const removing = useRowDialog<Tournament>(list);
   const [unarchiving, setUnarchiving] = useState<string | null>(null);
   const unarchive = async (x: Tournament) => {
     setUnarchiving(x.id);
@@ -92,13 +93,10 @@ export default function TournamentsList({ t, locale }: SectionProps) {
       after={
         <TournamentRemoveDialog
           t={t}
-          tournament={removing}
+          tournament={removing.row}
           deleteMessage={deleteMessage}
-          onClose={() => setRemoving(null)}
-          onDone={() => {
-            setRemoving(null);
-            list.retry();
-          }}
+          onClose={removing.close}
+          onDone={removing.done}
         />
       }
     >
@@ -168,7 +166,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
                 label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }),
               }}
               onDelete={{
-                run: () => setRemoving(tournament),
+                run: () => removing.open(tournament),
                 label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }),
               }}
             >
