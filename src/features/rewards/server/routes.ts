@@ -2,50 +2,26 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adjustInputSchema,
   badgeInputSchema,
-  adjustResultSchema,
-  badgeListQuerySchema,
   badgeSchema,
   badgeTriggerInputSchema,
   badgeTriggerResultSchema,
   badgeUpdateSchema,
   giveawayInputSchema,
-  giveawayListQuerySchema,
   giveawaySchema,
   giveawayUpdateSchema,
   productInputSchema,
-  productListQuerySchema,
   productSchema,
   productUpdateSchema,
-  purchaseInputSchema,
-  purchaseListQuerySchema,
-  purchaseResultSchema,
-  purchaseSchema,
   purchaseExportQuerySchema,
   EXPORT_MAX_ROWS,
-  redeemInputSchema,
-  redeemResultSchema,
   rewardsOwnerQuerySchema,
-  transactionListQuerySchema,
-  transactionSchema,
-  userBadgeSchema,
-  userPurchaseListQuerySchema,
   walletExportQuerySchema,
-  walletListQuerySchema,
   walletParamsSchema,
   walletSchema,
 } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import {
-  envelope,
-  envelopeWithBadges,
-  errorResponses,
-  listEnvelope,
-  ok,
-  okList,
-  okWithBadges,
-} from '../../../platform/http/envelope.ts';
+import { envelope, errorResponses, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
@@ -61,17 +37,11 @@ import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { purchaseCsv, walletCsv } from './csv-columns.ts';
 import { serviceContext } from '../../../platform/context.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { rewardsApi } from '../endpoints.ts';
 
 const idParams = z.object({ id: idSchema });
 const userParams = z.object({ user: idSchema });
-// the original client's giveaway and wallet lists name the count totalCount
-const countedList = <T extends z.ZodType>(item: T) =>
-  z.object({
-    status: z.literal('SUCCESS'),
-    data: z.array(item),
-    total: z.number().int(),
-    totalCount: z.number().int(),
-  });
 const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (X-Export-Truncated: true when cut)`);
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
@@ -89,6 +59,8 @@ interface CsvExport<Q extends z.ZodType, Row> {
 export default async function marketplaceRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+  const tags = ['rewards'];
+  const route = declaredRoutes(root, rewardsApi, tags);
   // code guessing is slowed per account (codes must not be found by trying many)
   // guessing codes with many fresh accounts: unknown codes from one address, whatever the account
   // (a code that exists but is used up or expired is no guess and does not count)
@@ -116,7 +88,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   const csvExport = <Q extends z.ZodType<{ owner?: string }>, Row>(path: string, route: CsvExport<Q, Row>) =>
     app.get(path, {
       schema: {
-        tags: ['rewards'],
+        tags,
         summary: route.summary,
         security: bearer,
         querystring: route.querystring,
@@ -132,430 +104,331 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     });
 
   // ---- badges ----
-  {
-    const tags = ['rewards'];
-    adminWrites(root, {
-      path: '/marketplace/badges',
+  adminWrites(root, {
+    path: '/marketplace/badges',
+    tags,
+    item: badgeSchema,
+    input: badgeInputSchema,
+    update: badgeUpdateSchema,
+    query: rewardsOwnerQuerySchema,
+    create: {
+      summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
+      also: [404, 409],
+      run: ({ actor, body, query }) => BadgeService.create(ctx, owner(query.owner), actor, body),
+    },
+    edit: {
+      summary: 'Edit a badge (admin); slug and trigger are fixed',
+      run: ({ actor, id, body, query }) => BadgeService.update(ctx, owner(query.owner), actor, id, body),
+    },
+  });
+  route('GET /marketplace/badges', {
+    summary: 'Badges: the active ones, or all for an admin',
+    answer: 'list',
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      // an admin also sees inactive badges
+      cacheForViewer(req, reply);
+      const badges = await BadgeService.list(ctx, owner(req.query.owner), !!req.user?.isAdmin);
+      return okList(badges, badges.length);
+    },
+  });
+  route('GET /marketplace/badges/:id', {
+    summary: 'One badge (an inactive one only for admins)',
+    params: idParams,
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      cacheForViewer(req, reply);
+      return ok(await BadgeService.get(ctx, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
+    },
+  });
+  route('PATCH /marketplace/badges/:id/toggle-active', {
+    summary: 'Activate or deactivate a badge (admin)',
+    auth: 'admin',
+    params: idParams,
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const after = await BadgeService.toggleActive(ctx, owner(req.query.owner), actorOf(req), req.params.id);
+      return ok(after);
+    },
+  });
+  route('GET /marketplace/backpack/:user', {
+    summary: "A user's earned badges (own, or any as admin)",
+    auth: 'user',
+    params: userParams,
+    answer: 'list',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+      const earned = await BadgeService.backpack(ctx, ownerId, req.params.user);
+      return okList(earned, earned.length);
+    },
+  });
+  app.post('/marketplace/badges/trigger/:badge', {
+    schema: {
       tags,
-      item: badgeSchema,
-      input: badgeInputSchema,
-      update: badgeUpdateSchema,
-      query: rewardsOwnerQuerySchema,
-      create: {
-        summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
-        also: [404, 409],
-        run: ({ actor, body, query }) => BadgeService.create(ctx, owner(query.owner), actor, body),
-      },
-      edit: {
-        summary: 'Edit a badge (admin); slug and trigger are fixed',
-        run: ({ actor, id, body, query }) => BadgeService.update(ctx, owner(query.owner), actor, id, body),
-      },
-    });
-    app.get('/marketplace/badges', {
-      schema: {
-        tags,
-        summary: 'Badges: the active ones, or all for an admin',
-        querystring: badgeListQuerySchema,
-        response: { 200: listEnvelope(badgeSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        // an admin also sees inactive badges
-        cacheForViewer(req, reply);
-        const badges = await BadgeService.list(ctx, owner(req.query.owner), !!req.user?.isAdmin);
-        return okList(badges, badges.length);
-      },
-    });
-    app.get('/marketplace/badges/:id', {
-      schema: {
-        tags,
-        summary: 'One badge (an inactive one only for admins)',
-        params: idParams,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: envelope(badgeSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        cacheForViewer(req, reply);
-        return ok(await BadgeService.get(ctx, owner(req.query.owner), req.params.id, !!req.user?.isAdmin));
-      },
-    });
-    app.patch('/marketplace/badges/:id/toggle-active', {
-      schema: {
-        tags,
-        summary: 'Activate or deactivate a badge (admin)',
-        security: bearer,
-        params: idParams,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: envelope(badgeSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const after = await BadgeService.toggleActive(ctx, owner(req.query.owner), actorOf(req), req.params.id);
-        return ok(after);
-      },
-    });
-    app.get('/marketplace/backpack/:user', {
-      schema: {
-        tags,
-        summary: "A user's earned badges (own, or any as admin)",
-        security: bearer,
-        params: userParams,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: listEnvelope(userBadgeSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => {
-        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const earned = await BadgeService.backpack(ctx, ownerId, req.params.user);
-        return okList(earned, earned.length);
-      },
-    });
-    app.post('/marketplace/badges/trigger/:badge', {
-      schema: {
-        tags,
-        summary: 'Award a badge if the server can verify its rule for the user',
-        security: bearer,
-        params: z.object({
-          badge: z
-            .string()
-            .min(1)
-            .max(64)
-            .regex(/^[A-Za-z0-9_-]+$/, 'slug'),
-        }),
-        body: badgeTriggerInputSchema.default({}),
-        response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) =>
-        ok(await BadgeService.trigger(ctx, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
-    });
-  }
+      summary: 'Award a badge if the server can verify its rule for the user',
+      security: bearer,
+      params: z.object({
+        badge: z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[A-Za-z0-9_-]+$/, 'slug'),
+      }),
+      body: badgeTriggerInputSchema.default({}),
+      response: { 200: envelope(badgeTriggerResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    onRequest: app.requireUser,
+    handler: async (req) =>
+      ok(await BadgeService.trigger(ctx, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
+  });
 
   // ---- products ----
-  {
-    const tags = ['rewards'];
-    app.get('/marketplace/products', {
-      schema: {
-        tags,
-        summary: 'Products in the shop (public)',
-        querystring: productListQuerySchema,
-        response: { 200: listEnvelope(productSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        // the same for every caller, but a caller with a token is buying or editing and must see the
-        // stock as it is now, not a copy their browser kept for ten seconds
-        cacheForViewer(req, reply);
-        return cachedJson(app, req, reply, async () => {
-          const { rows, total } = await ProductService.list(ctx, owner(req.query.owner), req.query);
-          return okList(rows, total);
-        });
-      },
-    });
-    app.get('/marketplace/products/:id', {
-      schema: {
-        tags,
-        summary: 'One product (public)',
-        params: idParams,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: envelope(productSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        cacheForViewer(req, reply);
-        return cachedJson(app, req, reply, async () =>
-          ok(await ProductService.get(ctx, owner(req.query.owner), req.params.id)),
-        );
-      },
-    });
-    adminWrites(root, {
-      path: '/marketplace/products',
-      tags,
-      item: productSchema,
-      input: productInputSchema,
-      update: productUpdateSchema,
-      query: rewardsOwnerQuerySchema,
-      deletedKey: '_id',
-      create: {
-        summary: 'Create a product (admin)',
-        also: [404],
-        run: ({ actor, body, query }) => ProductService.create(ctx, owner(query.owner), actor, body),
-      },
-      edit: {
-        summary: 'Edit a product (admin); omitted fields keep their value',
-        run: ({ actor, id, body, query }) => ProductService.update(ctx, owner(query.owner), actor, id, body),
-      },
-      remove: {
-        summary: 'Remove a product from the shop (admin); its purchases stay',
-        run: ({ actor, id, query }) => ProductService.remove(ctx, owner(query.owner), actor, id),
-      },
-    });
-  }
+  route('GET /marketplace/products', {
+    summary: 'Products in the shop (public)',
+    answer: 'list',
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      // the same for every caller, but a caller with a token is buying or editing and must see the
+      // stock as it is now, not a copy their browser kept for ten seconds
+      cacheForViewer(req, reply);
+      return cachedJson(app, req, reply, async () => {
+        const { rows, total } = await ProductService.list(ctx, owner(req.query.owner), req.query);
+        return okList(rows, total);
+      });
+    },
+  });
+  route('GET /marketplace/products/:id', {
+    summary: 'One product (public)',
+    params: idParams,
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      cacheForViewer(req, reply);
+      return cachedJson(app, req, reply, async () =>
+        ok(await ProductService.get(ctx, owner(req.query.owner), req.params.id)),
+      );
+    },
+  });
+  adminWrites(root, {
+    path: '/marketplace/products',
+    tags,
+    item: productSchema,
+    input: productInputSchema,
+    update: productUpdateSchema,
+    query: rewardsOwnerQuerySchema,
+    deletedKey: '_id',
+    create: {
+      summary: 'Create a product (admin)',
+      also: [404],
+      run: ({ actor, body, query }) => ProductService.create(ctx, owner(query.owner), actor, body),
+    },
+    edit: {
+      summary: 'Edit a product (admin); omitted fields keep their value',
+      run: ({ actor, id, body, query }) => ProductService.update(ctx, owner(query.owner), actor, id, body),
+    },
+    remove: {
+      summary: 'Remove a product from the shop (admin); its purchases stay',
+      run: ({ actor, id, query }) => ProductService.remove(ctx, owner(query.owner), actor, id),
+    },
+  });
 
   // ---- purchases ----
-  {
-    const tags = ['rewards'];
-    app.post('/marketplace/purchases', {
-      schema: {
-        tags,
-        summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
-        description:
-          "The original client's body `{userId, username, productId, price, brand, owner}` works as is. Differences from it: the price charged is the database's; " +
-          'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
-          "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
-          '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: purchaseInputSchema,
-        response: {
-          200: envelopeWithBadges(purchaseResultSchema),
-          201: envelopeWithBadges(purchaseResultSchema),
-          ...errorResponses(400, 401, 403, 404, 409),
-        },
-      },
-      onRequest: app.requireUser,
-      handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req.headers);
-        const {
-          result,
-          replayed,
-          alongside: earned = [],
-        } = await PurchaseService.purchase(ctx, callerOf(req), owner(req.body.owner), req.body, key);
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(201).send(okWithBadges(result, earned));
-      },
+  route('POST /marketplace/purchases', {
+    summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
+    description:
+      "The original client's body `{userId, username, productId, price, brand, owner}` works as is. Differences from it: the price charged is the database's; " +
+      'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
+      "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
+      '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',
+    auth: 'user',
+    headers: idempotencyHeaders,
+    answer: 'badges',
+    success: [200, 201],
+    errors: [400, 401, 403, 404, 409],
+    handler: async (req, reply) => {
+      const key = idempotencyKeyOf(req.headers);
+      const {
+        result,
+        replayed,
+        alongside: earned = [],
+      } = await PurchaseService.purchase(ctx, callerOf(req), owner(req.body.owner), req.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(201).send(okWithBadges(result, earned));
+    },
+  });
+  route('GET /marketplace/purchases', {
+    summary: 'Every purchase (admin)',
+    auth: 'admin',
+    answer: 'list',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const { rows, total } = await PurchaseService.list(ctx, owner(req.query.owner), req.query);
+      return okList(rows, total);
+    },
+  });
+  csvExport('/marketplace/purchases/export', {
+    summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+    querystring: purchaseExportQuerySchema,
+    file: 'purchases',
+    columns: purchaseCsv,
+    read: (ownerId, query, max) => PurchaseService.listForExport(ctx, ownerId, query, max),
+  });
+  route('GET /marketplace/purchases/user/:user', {
+    summary: "A user's purchases (own, or any as admin)",
+    auth: 'user',
+    params: userParams,
+    answer: 'list',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+      const { limit, offset } = req.query;
+      const { rows, total } = await PurchaseService.listForUser(ctx, ownerId, req.params.user, limit, offset);
+      return okList(rows, total);
+    },
+  });
+  for (const [path, shipped, summary] of [
+    ['fulfill', true, 'Mark a purchase fulfilled (admin); marking it again keeps the first time and admin'],
+    ['unfulfill', false, 'Take a fulfilment back, marked by mistake (admin): the purchase waits to be shipped again'],
+  ] as const) {
+    route(`PATCH /marketplace/purchases/:id/${path}`, {
+      summary,
+      auth: 'admin',
+      params: idParams,
+      errors: [400, 401, 403, 404],
+      handler: async (req) =>
+        ok(await PurchaseService.setFulfilled(ctx, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
     });
-    app.get('/marketplace/purchases', {
-      schema: {
-        tags,
-        summary: 'Every purchase (admin)',
-        security: bearer,
-        querystring: purchaseListQuerySchema,
-        response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const { rows, total } = await PurchaseService.list(ctx, owner(req.query.owner), req.query);
-        return okList(rows, total);
-      },
-    });
-    csvExport('/marketplace/purchases/export', {
-      summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
-      querystring: purchaseExportQuerySchema,
-      file: 'purchases',
-      columns: purchaseCsv,
-      read: (ownerId, query, max) => PurchaseService.listForExport(ctx, ownerId, query, max),
-    });
-    app.get('/marketplace/purchases/user/:user', {
-      schema: {
-        tags,
-        summary: "A user's purchases (own, or any as admin)",
-        security: bearer,
-        params: userParams,
-        querystring: userPurchaseListQuerySchema,
-        response: { 200: listEnvelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => {
-        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const { rows, total } = await PurchaseService.listForUser(
-          ctx,
-          ownerId,
-          req.params.user,
-          req.query.limit,
-          req.query.offset,
-        );
-        return okList(rows, total);
-      },
-    });
-    for (const [path, shipped, summary] of [
-      ['fulfill', true, 'Mark a purchase fulfilled (admin); marking it again keeps the first time and admin'],
-      ['unfulfill', false, 'Take a fulfilment back, marked by mistake (admin): the purchase waits to be shipped again'],
-    ] as const) {
-      app.patch(`/marketplace/purchases/:id/${path}`, {
-        schema: {
-          tags,
-          summary,
-          security: bearer,
-          params: idParams,
-          querystring: rewardsOwnerQuerySchema,
-          response: { 200: envelope(purchaseSchema), ...errorResponses(400, 401, 403, 404) },
-        },
-        onRequest: app.requireAdmin,
-        handler: async (req) =>
-          ok(await PurchaseService.setFulfilled(ctx, owner(req.query.owner), actorOf(req), req.params.id, shipped)),
-      });
-    }
   }
 
   // ---- giveaways ----
-  {
-    const tags = ['rewards'];
-    app.post('/marketplace/giveaways/redeem', {
-      schema: {
-        tags,
-        summary: 'Redeem a code for credits (Idempotency-Key supported)',
-        security: bearer,
-        headers: idempotencyHeaders,
-        body: redeemInputSchema,
-        response: { 200: envelopeWithBadges(redeemResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-      },
-      config: { rateLimit: redeemLimit },
-      onRequest: app.requireUser,
-      handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req.headers);
-        const ownerId = owner(req.body.owner);
-        const {
-          result,
-          replayed,
-          alongside: earned = [],
-        } = await unknownCodes(req, () => GiveawayService.redeem(ctx, callerOf(req), ownerId, req.body, key));
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.send(okWithBadges(result, earned));
-      },
-    });
-    app.get('/marketplace/giveaways', {
-      schema: {
-        tags,
-        summary: 'Giveaway codes (admin)',
-        security: bearer,
-        querystring: giveawayListQuerySchema,
-        response: { 200: countedList(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const { rows, total } = await GiveawayService.list(ctx, owner(req.query.owner), req.query);
-        return { ...okList(rows, total), totalCount: total };
-      },
-    });
-    app.get('/marketplace/giveaways/:id', {
-      schema: {
-        tags,
-        summary: 'One giveaway (admin)',
-        security: bearer,
-        params: idParams,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: envelope(giveawaySchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => ok(await GiveawayService.get(ctx, owner(req.query.owner), req.params.id)),
-    });
-    adminWrites(root, {
-      path: '/marketplace/giveaways',
-      tags,
-      item: giveawaySchema,
-      input: giveawayInputSchema,
-      update: giveawayUpdateSchema,
-      query: rewardsOwnerQuerySchema,
-      create: {
-        summary: 'Create a giveaway code (admin)',
-        also: [404, 409],
-        run: ({ actor, body, query }) => GiveawayService.create(ctx, owner(query.owner), actor, body),
-      },
-      edit: {
-        summary: 'Edit a giveaway (admin); the code is read-only',
-        run: ({ actor, id, body, query }) => GiveawayService.update(ctx, owner(query.owner), actor, id, body),
-      },
-      remove: {
-        summary: 'Delete a giveaway (admin); redemptions and ledger stay',
-        run: ({ actor, id, query }) => GiveawayService.remove(ctx, owner(query.owner), actor, id),
-      },
-    });
-  }
+  route('POST /marketplace/giveaways/redeem', {
+    summary: 'Redeem a code for credits (Idempotency-Key supported)',
+    auth: 'user',
+    headers: idempotencyHeaders,
+    answer: 'badges',
+    errors: [400, 401, 403, 404, 409, 429],
+    config: { rateLimit: redeemLimit },
+    handler: async (req, reply) => {
+      const key = idempotencyKeyOf(req.headers);
+      const ownerId = owner(req.body.owner);
+      const {
+        result,
+        replayed,
+        alongside: earned = [],
+      } = await unknownCodes(req, () => GiveawayService.redeem(ctx, callerOf(req), ownerId, req.body, key));
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.send(okWithBadges(result, earned));
+    },
+  });
+  route('GET /marketplace/giveaways', {
+    summary: 'Giveaway codes (admin)',
+    auth: 'admin',
+    answer: 'counted',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const { rows, total } = await GiveawayService.list(ctx, owner(req.query.owner), req.query);
+      return { ...okList(rows, total), totalCount: total };
+    },
+  });
+  route('GET /marketplace/giveaways/:id', {
+    summary: 'One giveaway (admin)',
+    auth: 'admin',
+    params: idParams,
+    errors: [400, 401, 403, 404],
+    handler: async (req) => ok(await GiveawayService.get(ctx, owner(req.query.owner), req.params.id)),
+  });
+  adminWrites(root, {
+    path: '/marketplace/giveaways',
+    tags,
+    item: giveawaySchema,
+    input: giveawayInputSchema,
+    update: giveawayUpdateSchema,
+    query: rewardsOwnerQuerySchema,
+    create: {
+      summary: 'Create a giveaway code (admin)',
+      also: [404, 409],
+      run: ({ actor, body, query }) => GiveawayService.create(ctx, owner(query.owner), actor, body),
+    },
+    edit: {
+      summary: 'Edit a giveaway (admin); the code is read-only',
+      run: ({ actor, id, body, query }) => GiveawayService.update(ctx, owner(query.owner), actor, id, body),
+    },
+    remove: {
+      summary: 'Delete a giveaway (admin); redemptions and ledger stay',
+      run: ({ actor, id, query }) => GiveawayService.remove(ctx, owner(query.owner), actor, id),
+    },
+  });
 
   // ---- wallets and transactions ----
-  {
-    const tags = ['rewards'];
-    app.get('/marketplace/wallets/me', {
-      schema: {
-        tags,
-        summary: "The caller's wallet (the header credits)",
-        security: bearer,
-        querystring: rewardsOwnerQuerySchema,
-        response: { 200: envelope(walletSchema), ...errorResponses(401, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => ok(await WalletService.get(ctx, owner(req.query.owner), req.user!.id)),
-    });
-    app.get('/marketplace/wallets/:owner/:userId', {
-      schema: {
-        tags,
-        summary: 'One wallet (own, or any as admin)',
-        security: bearer,
-        params: walletParamsSchema,
-        response: { 200: envelope(walletSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => {
-        assertSelfOrAdmin(req, req.params.userId);
-        return ok(await WalletService.get(ctx, owner(req.params.owner), req.params.userId));
-      },
-    });
-    app.get('/marketplace/wallets', {
-      schema: {
-        tags,
-        summary: 'Every user with their balance (admin)',
-        security: bearer,
-        querystring: walletListQuerySchema,
-        response: { 200: countedList(walletSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const { rows, total } = await WalletService.list(ctx, owner(req.query.owner), req.query);
-        return { ...okList(rows, total), totalCount: total };
-      },
-    });
-    csvExport('/marketplace/wallets/export', {
-      summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
-      querystring: walletExportQuerySchema,
-      file: 'wallets',
-      columns: walletCsv,
-      read: (ownerId, query, max) => WalletService.listForExport(ctx, ownerId, query, max),
-    });
-    app.post('/marketplace/wallets/:userId/adjust', {
-      schema: {
-        tags,
-        summary: 'Credit or debit a wallet with a reason (admin; Idempotency-Key supported)',
-        security: bearer,
-        headers: idempotencyHeaders,
-        params: z.object({ userId: idSchema }),
-        querystring: rewardsOwnerQuerySchema,
-        body: adjustInputSchema,
-        response: { 200: envelope(adjustResultSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req, reply) => {
-        const key = idempotencyKeyOf(req.headers);
-        const { result, replayed } = await WalletService.adjust(
-          ctx,
-          owner(req.query.owner),
-          actorOf(req),
-          req.params.userId,
-          req.body,
-          key,
-        );
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.send(ok(result));
-      },
-    });
-    app.get('/marketplace/transactions/:user', {
-      schema: {
-        tags,
-        summary: "A user's ledger, newest first (own, or any as admin)",
-        security: bearer,
-        params: userParams,
-        querystring: transactionListQuerySchema,
-        response: { 200: listEnvelope(transactionSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => {
-        const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-        const { rows, total } = await WalletService.transactions(
-          ctx,
-          ownerId,
-          req.params.user,
-          req.query.limit,
-          req.query.offset,
-        );
-        return okList(rows, total);
-      },
-    });
-  }
+  route('GET /marketplace/wallets/me', {
+    summary: "The caller's wallet (the header credits)",
+    auth: 'user',
+    errors: [401, 404],
+    handler: async (req) => ok(await WalletService.get(ctx, owner(req.query.owner), req.user!.id)),
+  });
+  app.get('/marketplace/wallets/:owner/:userId', {
+    schema: {
+      tags,
+      summary: 'One wallet (own, or any as admin)',
+      security: bearer,
+      params: walletParamsSchema,
+      response: { 200: envelope(walletSchema), ...errorResponses(400, 401, 403, 404) },
+    },
+    onRequest: app.requireUser,
+    handler: async (req) => {
+      assertSelfOrAdmin(req, req.params.userId);
+      return ok(await WalletService.get(ctx, owner(req.params.owner), req.params.userId));
+    },
+  });
+  route('GET /marketplace/wallets', {
+    summary: 'Every user with their balance (admin)',
+    auth: 'admin',
+    answer: 'counted',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const { rows, total } = await WalletService.list(ctx, owner(req.query.owner), req.query);
+      return { ...okList(rows, total), totalCount: total };
+    },
+  });
+  csvExport('/marketplace/wallets/export', {
+    summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+    querystring: walletExportQuerySchema,
+    file: 'wallets',
+    columns: walletCsv,
+    read: (ownerId, query, max) => WalletService.listForExport(ctx, ownerId, query, max),
+  });
+  route('POST /marketplace/wallets/:userId/adjust', {
+    summary: 'Credit or debit a wallet with a reason (admin; Idempotency-Key supported)',
+    auth: 'admin',
+    headers: idempotencyHeaders,
+    params: z.object({ userId: idSchema }),
+    errors: [400, 401, 403, 404, 409],
+    handler: async (req, reply) => {
+      const key = idempotencyKeyOf(req.headers);
+      const ownerId = owner(req.query.owner);
+      const { result, replayed } = await WalletService.adjust(
+        ctx,
+        ownerId,
+        actorOf(req),
+        req.params.userId,
+        req.body,
+        key,
+      );
+      if (replayed) reply.header('idempotent-replayed', 'true');
+      return reply.send(ok(result));
+    },
+  });
+  route('GET /marketplace/transactions/:user', {
+    summary: "A user's ledger, newest first (own, or any as admin)",
+    auth: 'user',
+    params: userParams,
+    answer: 'list',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+      const { limit, offset } = req.query;
+      const { rows, total } = await WalletService.transactions(ctx, ownerId, req.params.user, limit, offset);
+      return okList(rows, total);
+    },
+  });
 }

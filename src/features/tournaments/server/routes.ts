@@ -4,51 +4,19 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import {
-  broadcastInputSchema,
-  broadcastResultSchema,
-  checkInInputSchema,
-  competitionListQuerySchema,
   competitionInputSchema,
   competitionSchema,
   competitionUpdateSchema,
   entryTeamParamsSchema,
-  entryTeamSchema,
-  joinResultSchema,
-  pastTeamSchema,
-  teamAnswerSchema,
-  teamInviteSchema,
-  registrantQuerySchema,
-  registrationInputSchema,
-  registrationsSchema,
-  rosterAddSchema,
-  rosterCandidateSchema,
-  rosterCandidatesQuerySchema,
   ROSTER_CANDIDATES_MAX,
-  rosterCheckInSchema,
   rosterParamsSchema,
-  rosterReasonSchema,
-  scoreBreakdownSchema,
-  waitlistMoveSchema,
-  teamChoiceSchema,
-  teamsUpdateSchema,
   tournamentInputSchema,
-  tournamentArchiveSchema,
-  tournamentRemovalSchema,
   tournamentSchema,
   tournamentIdSchema,
-  tournamentListQuerySchema,
   tournamentUpdateSchema,
   type Tournament,
 } from '../contract.ts';
-import {
-  envelope,
-  envelopeWithBadges,
-  errorResponses,
-  listEnvelope,
-  ok,
-  okList,
-  okWithBadges,
-} from '../../../platform/http/envelope.ts';
+import { envelope, errorResponses, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
@@ -59,6 +27,8 @@ import { localizeContent } from '../../../platform/i18n/content-translations.ts'
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { tournamentsApi } from '../endpoints.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import {
   between,
@@ -74,7 +44,6 @@ const idParams = z.object({ id });
 /** `/tournaments/:id…`: a malformed id is its own 400 code (the page shows the invalid-id message). */
 const tournamentParams = z.object({ id: tournamentIdSchema });
 const tournamentResult = envelope(tournamentSchema);
-const competitionResult = envelope(competitionSchema);
 
 // keyed by the read's member array; whole answers kept per read: the `me` of a check-in is the same for
 // every member (a waitlisted caller's differs by place). The envelope and the schema put `me` last.
@@ -224,6 +193,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   const tags = ['tournaments'];
   const adminTags = ['tournaments (admin)'];
   const security = [{ bearer: [] }];
+  const route = declaredRoutes(root, tournamentsApi, tags);
+  const adminRoute = declaredRoutes(root, tournamentsApi, adminTags);
   // Guessing a private tournament's password: counted per address and tournament, only for joins
   // that carry a password (a public join, or a member's own retry without one, is never slowed).
   // A preHandler, so the body is parsed when the counter decides.
@@ -239,13 +210,10 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   // -------------------------------------------------------------------------------------------
   // competitions (static paths first in the file for readability; the router prefers them anyway)
 
-  app.get('/tournaments/competitions', {
-    schema: {
-      tags,
-      summary: 'Competitions of the brand, with both faction leaderboards',
-      querystring: competitionListQuerySchema,
-      response: { 200: listEnvelope(competitionSchema), ...errorResponses(400, 404) },
-    },
+  route('GET /tournaments/competitions', {
+    summary: 'Competitions of the brand, with both faction leaderboards',
+    answer: 'list',
+    errors: [400, 404],
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => {
@@ -255,30 +223,24 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.get('/tournaments/competitions/:id', {
-    schema: {
-      tags,
-      summary: 'One competition with its two factions, players by score then name',
-      params: idParams,
-      response: { 200: competitionResult, ...errorResponses(400, 404) },
-    },
+  route('GET /tournaments/competitions/:id', {
+    summary: 'One competition with its two factions, players by score then name',
+    params: idParams,
+    errors: [400, 404],
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(ctx, links, req.params.id)));
     },
   });
 
-  app.post('/tournaments/competitions/:id/team', {
-    schema: {
-      tags,
-      summary:
-        'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments',
-      security,
-      params: idParams,
-      body: teamChoiceSchema,
-      response: { 200: envelopeWithBadges(competitionSchema), ...errorResponses(400, 401, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  route('POST /tournaments/competitions/:id/team', {
+    summary:
+      'Pick a faction: moves only the caller, keeping their score; needs a registration in one of its tournaments',
+    auth: 'user',
+    authAt: 'preHandler',
+    params: idParams,
+    answer: 'badges',
+    errors: [400, 401, 404, 409],
     handler: async (req) => {
       const chosen = await CompetitionService.chooseTeam(ctx, links, req.params.id, req.user!.id, req.body.team);
       return okWithBadges(chosen.competition, chosen.badges);
@@ -305,29 +267,22 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.get('/tournaments/competition/:id/scores', {
-    schema: {
-      tags: adminTags,
-      summary: "How each faction score is made: points from the championship's tournaments plus the admin's adjustment",
-      security,
-      params: idParams,
-      response: { 200: envelope(z.array(scoreBreakdownSchema)), ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
+  adminRoute('GET /tournaments/competition/:id/scores', {
+    summary: "How each faction score is made: points from the championship's tournaments plus the admin's adjustment",
+    auth: 'admin',
+    authAt: 'preHandler',
+    params: idParams,
+    errors: [400, 401, 403, 404],
     handler: async (req) => ok(await CompetitionService.scoreBreakdown(ctx, links, req.params.id)),
   });
 
-  app.put('/tournaments/competition/:id', {
-    schema: {
-      tags: adminTags,
-      summary:
-        "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
-      security,
-      params: idParams,
-      body: teamsUpdateSchema,
-      response: { 200: competitionResult, ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
+  adminRoute('PUT /tournaments/competition/:id', {
+    summary:
+      "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
+    auth: 'admin',
+    authAt: 'preHandler',
+    params: idParams,
+    errors: [400, 401, 403, 404],
     handler: async (req) => {
       const after = await CompetitionService.replaceTeams(ctx, links, actorOf(req), req.params.id, req.body);
       return ok(after);
@@ -337,13 +292,10 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   // -------------------------------------------------------------------------------------------
   // tournaments: public reads
 
-  app.get('/tournaments', {
-    schema: {
-      tags,
-      summary: 'Tournaments: upcoming and running by start, then ended ones newest first',
-      querystring: tournamentListQuerySchema,
-      response: { 200: listEnvelope(tournamentSchema), ...errorResponses(400, 401, 403) },
-    },
+  route('GET /tournaments', {
+    summary: 'Tournaments: upcoming and running by start, then ended ones newest first',
+    answer: 'list',
+    errors: [400, 401, 403],
     handler: async (req, reply) => {
       if (req.query.members) {
         await app.requireUser(req);
@@ -371,13 +323,10 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.get('/tournaments/:id', {
-    schema: {
-      tags,
-      summary: "One tournament; `me` is the caller's standing when a valid token came",
-      params: tournamentParams,
-      response: { 200: tournamentResult, ...errorResponses(400, 404) },
-    },
+  route('GET /tournaments/:id', {
+    summary: "One tournament; `me` is the caller's standing when a valid token came",
+    params: tournamentParams,
+    errors: [400, 404],
     handler: async (req, reply) => {
       cacheFor(req, reply);
       const { id } = req.params;
@@ -423,20 +372,18 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   });
 
   // -------------------------------------------------------------------------------------------
-  // tournaments: players
+  // tournaments: players (each check after the input is read)
 
-  app.post('/tournaments/:id/register', {
-    schema: {
-      tags,
-      summary: 'Join while registration is open; a full tournament puts the player on the waitlist',
-      security,
-      params: tournamentParams,
-      querystring: registrantQuerySchema,
-      body: registrationInputSchema,
-      response: { 200: envelopeWithBadges(joinResultSchema), ...errorResponses(400, 401, 403, 404, 409, 429) },
-    },
+  /** A player's call: the token is checked once the input is validated. */
+  const player = { auth: 'user', authAt: 'preHandler' } as const;
+
+  route('POST /tournaments/:id/register', {
+    summary: 'Join while registration is open; a full tournament puts the player on the waitlist',
+    ...player,
+    params: tournamentParams,
+    answer: 'badges',
+    errors: [400, 401, 403, 404, 409, 429],
     config: { rateLimit: passwordLimit },
-    preHandler: app.requireUser,
     handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
@@ -445,96 +392,58 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.put('/tournaments/:id/register', {
-    schema: {
-      tags,
-      summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up',
-      security,
-      params: tournamentParams,
-      querystring: registrantQuerySchema,
-      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  route('PUT /tournaments/:id/register', {
+    summary: 'Leave (member or waitlist) while registration is open; the first waitlisted player moves up',
+    ...player,
+    params: tournamentParams,
+    errors: [400, 401, 403, 404, 409],
     handler: async (req) => ok(await TeamService.leaveTournament(ctx, req.params.id, targetUser(req), req.user!.id)),
   });
 
   // -------------------------------------------------------------------------------------------
   // tournaments: teams captains register (the register route above, with `teamName`)
 
-  app.get('/tournaments/:id/entry-teams', {
-    schema: {
-      tags,
-      summary: "The teams captains registered, whole or pending, with each member's state and check-in",
-      params: tournamentParams,
-      response: { 200: envelope(z.array(entryTeamSchema)), ...errorResponses(400, 404) },
-    },
+  route('GET /tournaments/:id/entry-teams', {
+    summary: "The teams captains registered, whole or pending, with each member's state and check-in",
+    params: tournamentParams,
+    errors: [400, 404],
     handler: async (req) => ok(await TeamService.teams(ctx, req.params.id)),
   });
 
-  const teamAnswer = (summary: string) => ({
-    tags,
-    summary,
-    security,
-    params: entryTeamParamsSchema,
-    body: teamAnswerSchema,
-    response: { 200: envelope(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
-  });
-  app.post('/tournaments/:id/entry-teams/:teamId/accept', {
-    schema: {
-      ...teamAnswer('An invited player joins the team; the last one makes it whole, and it takes a slot'),
-      response: { 200: envelopeWithBadges(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  const teamCall = { ...player, params: entryTeamParamsSchema, errors: [400, 401, 403, 404, 409] } as const;
+  route('POST /tournaments/:id/entry-teams/:teamId/accept', {
+    summary: 'An invited player joins the team; the last one makes it whole, and it takes a slot',
+    ...teamCall,
+    answer: 'badges',
     handler: async (req) => {
-      const { team, badges } = await TeamService.accept(
-        ctx,
-        req.params.id,
-        req.params.teamId,
-        req.user!.id,
-        req.body.gameAccount,
-      );
+      const { id, teamId } = req.params;
+      const { team, badges } = await TeamService.accept(ctx, id, teamId, req.user!.id, req.body.gameAccount);
       return okWithBadges(team, badges);
     },
   });
-  app.post('/tournaments/:id/entry-teams/:teamId/decline', {
-    schema: teamAnswer('An invited player declines; the team stays pending'),
-    preHandler: app.requireUser,
+  route('POST /tournaments/:id/entry-teams/:teamId/decline', {
+    summary: 'An invited player declines; the team stays pending',
+    ...teamCall,
     handler: async (req) => ok(await TeamService.decline(ctx, req.params.id, req.params.teamId, req.user!.id)),
   });
-  app.post('/tournaments/:id/entry-teams/:teamId/invite', {
-    schema: {
-      tags,
-      summary: 'The captain invites a player (by id, or by username with userId "") to a team missing one',
-      security,
-      params: entryTeamParamsSchema,
-      body: teamInviteSchema,
-      response: { 200: envelope(entryTeamSchema), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  route('POST /tournaments/:id/entry-teams/:teamId/invite', {
+    summary: 'The captain invites a player (by id, or by username with userId "") to a team missing one',
+    ...teamCall,
     handler: async (req) => ok(await TeamService.invite(ctx, req.params.id, req.params.teamId, req.user!.id, req.body)),
   });
-  app.get('/teams/mine', {
-    schema: {
-      tags,
-      summary: "The caller's earlier whole teams (name and members), to register the same team again",
-      security,
-      response: { 200: envelope(z.array(pastTeamSchema)), ...errorResponses(401) },
-    },
-    preHandler: app.requireUser,
+  route('GET /teams/mine', {
+    summary: "The caller's earlier whole teams (name and members), to register the same team again",
+    ...player,
+    errors: [401],
     handler: async (req) => ok(await TeamService.mine(ctx, req.user!.id)),
   });
 
-  app.post('/tournaments/:id/register/checkin', {
-    schema: {
-      tags,
-      summary: "Check in (members, while check-in is open) with the player's real game account",
-      security,
-      params: tournamentParams,
-      querystring: registrantQuerySchema,
-      body: checkInInputSchema,
-      response: { 200: envelopeWithBadges(tournamentSchema), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  route('POST /tournaments/:id/register/checkin', {
+    summary: "Check in (members, while check-in is open) with the player's real game account",
+    ...player,
+    params: tournamentParams,
+    answer: 'badges',
+    errors: [400, 401, 403, 404, 409],
     handler: async (req, reply) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
@@ -551,16 +460,11 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.put('/tournaments/:id/register/checkin', {
-    schema: {
-      tags,
-      summary: 'Check out (members, while check-in is open)',
-      security,
-      params: tournamentParams,
-      querystring: registrantQuerySchema,
-      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireUser,
+  route('PUT /tournaments/:id/register/checkin', {
+    summary: 'Check out (members, while check-in is open)',
+    ...player,
+    params: tournamentParams,
+    errors: [400, 401, 403, 404, 409],
     handler: async (req, reply) =>
       sendTournament(
         reply,
@@ -596,43 +500,28 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  app.put('/tournaments/:id/archive', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Archive a tournament (out of the public lists, its page and results kept) or bring it back; how one with results is put away',
-      security,
-      params: tournamentParams,
-      body: tournamentArchiveSchema,
-      response: { 200: tournamentResult, ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
+  /** An admin's call on one tournament. */
+  const onTournament = { auth: 'admin', params: tournamentParams, errors: [400, 401, 403, 404] } as const;
+
+  adminRoute('PUT /tournaments/:id/archive', {
+    summary:
+      'Archive a tournament (out of the public lists, its page and results kept) or bring it back; how one with results is put away',
+    ...onTournament,
     handler: async (req) =>
       ok(await TournamentService.setArchived(ctx, actorOf(req), req.params.id, req.body.archived)),
   });
 
-  app.get('/tournaments/:id/removal', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Whether the tournament has results (matches, a bracket, final standings): then it is archived, not deleted',
-      security,
-      params: tournamentParams,
-      response: { 200: envelope(tournamentRemovalSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('GET /tournaments/:id/removal', {
+    summary:
+      'Whether the tournament has results (matches, a bracket, final standings): then it is archived, not deleted',
+    ...onTournament,
     handler: async (req) => ok(await TournamentService.removalOf(ctx, req.params.id)),
   });
 
-  app.get('/tournaments/:id/registrations', {
-    schema: {
-      tags: adminTags,
-      summary: 'Members (with check-in state and game account) and the waitlist in order',
-      security,
-      params: tournamentParams,
-      response: { 200: envelope(registrationsSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
+  adminRoute('GET /tournaments/:id/registrations', {
+    summary: 'Members (with check-in state and game account) and the waitlist in order',
+    ...onTournament,
+    authAt: 'preHandler',
     handler: async (req) => ok(await TournamentService.registrations(ctx, req.params.id)),
   });
 
@@ -654,122 +543,71 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   });
 
   // the match-day roster: each call answers the roster as it now is
-  const roster = envelope(registrationsSchema);
-  app.get('/tournaments/:id/registrations/candidates', {
-    schema: {
-      tags: adminTags,
-      summary: `Site users whose username contains the search, not registered in this tournament (at most ${ROSTER_CANDIDATES_MAX})`,
-      security,
-      params: tournamentParams,
-      querystring: rosterCandidatesQuerySchema,
-      response: { 200: envelope(z.array(rosterCandidateSchema)), ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('GET /tournaments/:id/registrations/candidates', {
+    summary: `Site users whose username contains the search, not registered in this tournament (at most ${ROSTER_CANDIDATES_MAX})`,
+    ...onTournament,
     handler: async (req) => ok(await TournamentService.rosterCandidates(ctx, req.params.id, req.query.search)),
   });
 
-  app.post('/tournaments/:id/registrations', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Add a registered site user with their saved game account: a member, or the waitlist when full; until the tournament ends',
-      security,
-      params: tournamentParams,
-      body: rosterAddSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('POST /tournaments/:id/registrations', {
+    summary:
+      'Add a registered site user with their saved game account: a member, or the waitlist when full; until the tournament ends',
+    ...onTournament,
+    errors: [400, 401, 403, 404, 409],
     handler: async (req) => ok(await TournamentService.addPlayer(ctx, actorOf(req), req.params.id, req.body.userId)),
   });
 
-  app.post('/tournaments/:id/registrations/:userId/remove', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
-      security,
-      params: rosterParamsSchema,
-      body: rosterReasonSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  /** An admin's change to one player of the roster: the roster as it now is, 409 when the change does not apply. */
+  const onPlayer = { auth: 'admin', params: rosterParamsSchema, errors: [400, 401, 403, 404, 409] } as const;
+
+  adminRoute('POST /tournaments/:id/registrations/:userId/remove', {
+    summary:
+      'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
+    ...onPlayer,
     handler: async (req) =>
       ok(await TournamentService.removePlayer(ctx, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
   });
 
-  app.post('/tournaments/:id/registrations/:userId/disqualify', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
-      security,
-      params: rosterParamsSchema,
-      body: rosterReasonSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('POST /tournaments/:id/registrations/:userId/disqualify', {
+    summary:
+      'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
+    ...onPlayer,
     handler: async (req) =>
       ok(
         await TournamentService.disqualifyPlayer(ctx, actorOf(req), req.params.id, req.params.userId, req.body.reason),
       ),
   });
 
-  app.put('/tournaments/:id/registrations/:userId/checkin', {
-    schema: {
-      tags: adminTags,
-      summary:
-        'Check a member in or out on their behalf (at any time until the tournament ends), with the game account they registered with',
-      security,
-      params: rosterParamsSchema,
-      body: rosterCheckInSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('PUT /tournaments/:id/registrations/:userId/checkin', {
+    summary:
+      'Check a member in or out on their behalf (at any time until the tournament ends), with the game account they registered with',
+    ...onPlayer,
     handler: async (req) => {
       const { id, userId } = req.params;
       return ok(await TournamentService.checkInFor(ctx, actorOf(req), id, userId, req.body.confirmed));
     },
   });
 
-  app.post('/tournaments/:id/registrations/:userId/promote', {
-    schema: {
-      tags: adminTags,
-      summary: 'Give a free seat to this waitlisted player (409 TOURNAMENT_FULL when there is none); they are e-mailed',
-      security,
-      params: rosterParamsSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('POST /tournaments/:id/registrations/:userId/promote', {
+    summary: 'Give a free seat to this waitlisted player (409 TOURNAMENT_FULL when there is none); they are e-mailed',
+    ...onPlayer,
     handler: async (req) =>
       ok(await TournamentService.promotePlayer(ctx, actorOf(req), req.params.id, req.params.userId)),
   });
 
-  app.put('/tournaments/:id/registrations/:userId/position', {
-    schema: {
-      tags: adminTags,
-      summary: 'Move a waitlisted player to another place in the queue (1 is next in line; beyond the end means last)',
-      security,
-      params: rosterParamsSchema,
-      body: waitlistMoveSchema,
-      response: { 200: roster, ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  adminRoute('PUT /tournaments/:id/registrations/:userId/position', {
+    summary: 'Move a waitlisted player to another place in the queue (1 is next in line; beyond the end means last)',
+    ...onPlayer,
     handler: async (req) =>
       ok(
         await TournamentService.moveInWaitlist(ctx, actorOf(req), req.params.id, req.params.userId, req.body.position),
       ),
   });
 
-  app.post('/tournaments/:id/broadcast', {
-    schema: {
-      tags: adminTags,
-      summary: 'E-mail every member (and the waitlist if asked), each in their own language',
-      security,
-      params: tournamentParams,
-      body: broadcastInputSchema,
-      response: { 200: envelope(broadcastResultSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
+  adminRoute('POST /tournaments/:id/broadcast', {
+    summary: 'E-mail every member (and the waitlist if asked), each in their own language',
+    ...onTournament,
+    authAt: 'preHandler',
     handler: async (req) => {
       const result = await TournamentService.broadcast(ctx, actorOf(req), req.params.id, req.body);
       return ok(result);
