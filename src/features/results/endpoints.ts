@@ -30,6 +30,7 @@ export const resultsApi = {
   'GET /tournaments/:id/scoring': { response: scoringTableSchema },
   'PUT /tournaments/:id/scoring': { body: scoringTableSchema, response: scoringTableSchema },
   'GET /tournaments/:id/entrants': { response: entrantSchema.array() },
+  'GET /tournaments/:id/teams': { response: entrantSchema.array() },
   'PUT /tournaments/:id/teams': { body: teamsInputSchema, response: entrantSchema.array() },
   'POST /tournaments/:id/teams/auto': { response: entrantSchema.array() },
   'GET /tournaments/:id/matches': { response: matchSchema.array() },

@@ -2,28 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
-import {
-  emailChangeSchema,
-  emailConfirmedSchema,
-  emailConfirmSchema,
-  emailPendingSchema,
-  loginInputSchema,
-  messageSchema,
-  passwordChangeSchema,
-  profileSavedSchema,
-  publicUserSchema,
-  resetPasswordSchema,
-  resetRequestSchema,
-  resetStatusQuerySchema,
-  resetStatusSchema,
-  sessionSchema,
-  sessionsRevokedSchema,
-  signupInputSchema,
-  signupResultSchema,
-  userSchema,
-  userUpdateSchema,
-} from '../contract.ts';
-import { envelope, envelopeWithBadges, errorResponses, ok, okWithBadges } from '../../../platform/http/envelope.ts';
+import { publicUserSchema } from '../contract.ts';
+import { ok, okWithBadges } from '../../../platform/http/envelope.ts';
 
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { logFailedLogin } from '../../../platform/http/logging.ts';
@@ -33,17 +13,19 @@ import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
 import * as UserService from './service.ts';
 import peopleRoutes from './people-routes.ts';
 import { serviceContext } from '../../../platform/context.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { accountsApi } from '../endpoints.ts';
 
 // Ids are generated UUIDs; anything else (a NUL byte breaks a PostgreSQL query) is refused up front.
 const idParams = z.object({ id: idSchema });
-const authResult = envelopeWithBadges(sessionSchema);
-const messageResult = envelope(messageSchema);
 
 export default async function userRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
   await peopleRoutes(root);
-  const tags = ['accounts'];
+  const route = declaredRoutes(root, accountsApi, ['accounts']);
+  // a signed-in user's call: the token is checked once the input is validated
+  const signedIn = { auth: 'user', authAt: 'preHandler' } as const;
   // Counted per address and e-mail. It runs as a preHandler because on the default onRequest hook
   // the body is not parsed yet, so every login from one address shared a single counter.
   const loginLimit = {
@@ -77,13 +59,10 @@ export default async function userRoutes(root: FastifyInstance) {
     failures: ['INVALID_CREDENTIALS'],
   });
 
-  app.post('/users/authenticate', {
-    schema: {
-      tags,
-      summary: 'Log in with e-mail and password (JSON body, never the URL)',
-      body: loginInputSchema,
-      response: { 200: authResult, ...errorResponses(400, 401, 429, 503) },
-    },
+  route('POST /users/authenticate', {
+    summary: 'Log in with e-mail and password (JSON body, never the URL)',
+    answer: 'badges',
+    errors: [400, 401, 429, 503],
     config: { rateLimit: loginLimit },
     onResponse: logFailedLogin,
     handler: async (req) => {
@@ -92,16 +71,11 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/users/pp', {
-    schema: {
-      tags,
-      summary: 'Sign up; the answer lists the badges the signup earned',
-      body: signupInputSchema,
-      response: {
-        201: envelopeWithBadges(signupResultSchema),
-        ...errorResponses(400, 409, 429, 503),
-      },
-    },
+  route('POST /users/pp', {
+    summary: 'Sign up; the answer lists the badges the signup earned',
+    answer: 'badges',
+    success: [201],
+    errors: [400, 409, 429, 503],
     config: { rateLimit: signupLimit },
     handler: async (req, reply) => {
       // the page's language (the site sends it as Accept-Language) is the account's unless the body names one
@@ -111,31 +85,20 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.get('/users/me', {
-    schema: {
-      tags,
-      summary: 'The logged-in user',
-      security: [{ bearer: [] }],
-      response: { 200: envelope(userSchema), ...errorResponses(401) },
-    },
-    preHandler: app.requireUser,
+  route('GET /users/me', {
+    summary: 'The logged-in user',
+    ...signedIn,
+    errors: [401],
     handler: async (req) => ok(await UserService.get(ctx, req.user!.id)),
   });
 
-  app.put('/users/pp/:id', {
-    schema: {
-      tags,
-      summary:
-        "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
-      security: [{ bearer: [] }],
-      params: idParams,
-      body: userUpdateSchema,
-      response: {
-        200: envelopeWithBadges(profileSavedSchema),
-        ...errorResponses(400, 401, 403, 404, 409, 429),
-      },
-    },
-    preHandler: app.requireUser,
+  route('PUT /users/pp/:id', {
+    summary:
+      "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
+    ...signedIn,
+    params: idParams,
+    answer: 'badges',
+    errors: [400, 401, 403, 404, 409, 429],
     config: { rateLimit: profileLimit },
     handler: async (req) => {
       assertSelfOrAdmin(req, req.params.id);
@@ -149,13 +112,10 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.get('/users/:id', {
-    schema: {
-      tags,
-      summary: 'A user: the whole account to its owner or an admin, the public profile to anyone else',
-      params: idParams,
-      response: { 200: envelope(z.union([userSchema, publicUserSchema])), ...errorResponses(404) },
-    },
+  route('GET /users/:id', {
+    summary: 'A user: the whole account to its owner or an admin, the public profile to anyone else',
+    params: idParams,
+    errors: [404],
     handler: async (req) => {
       const user = await UserService.get(ctx, req.params.id);
       const full = req.user && (req.user.id === user.id || req.user.isAdmin);
@@ -163,17 +123,12 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/users/sendReset', {
-    schema: {
-      tags,
-      summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
-      description:
-        'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
-        'and the address is cut from every logged URL. A body, when sent, wins.',
-      querystring: resetRequestSchema.partial(),
-      body: resetRequestSchema,
-      response: { 200: messageResult, ...errorResponses(400, 429) },
-    },
+  route('POST /users/sendReset', {
+    summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
+    description:
+      'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
+      'and the address is cut from every logged URL. A body, when sent, wins.',
+    errors: [400, 429],
     // the original client's form: with no body, the query is the request (validated by the same body schema)
     preValidation: async (req) => {
       if (req.body === undefined || req.body === null) req.body = { ...(req.query as object) } as typeof req.body;
@@ -185,13 +140,9 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/users/reset', {
-    schema: {
-      tags,
-      summary: 'Set a new password with the mailed token',
-      body: resetPasswordSchema,
-      response: { 200: messageResult, ...errorResponses(400, 429) },
-    },
+  route('POST /users/reset', {
+    summary: 'Set a new password with the mailed token',
+    errors: [400, 429],
     config: { rateLimit: resetLimit },
     handler: async (req) => {
       await UserService.resetPassword(ctx, req.body.token, req.body.password);
@@ -199,14 +150,10 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.get('/users/reset/status', {
-    schema: {
-      tags,
-      summary: 'Whether a mailed reset link still works (unused, unexpired); nothing about its account',
-      description: 'The reset page asks on load, so a used or expired link says so before anything is typed.',
-      querystring: resetStatusQuerySchema,
-      response: { 200: envelope(resetStatusSchema), ...errorResponses(400, 429) },
-    },
+  route('GET /users/reset/status', {
+    summary: 'Whether a mailed reset link still works (unused, unexpired); nothing about its account',
+    description: 'The reset page asks on load, so a used or expired link says so before anything is typed.',
+    errors: [400, 429],
     config: { rateLimit: resetLimit },
     handler: async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -214,32 +161,20 @@ export default async function userRoutes(root: FastifyInstance) {
     },
   });
 
-  app.post('/users/logout', {
-    schema: {
-      tags,
-      summary: 'Revoke the token of this request',
-      security: [{ bearer: [] }],
-      response: { 200: messageResult, ...errorResponses(401) },
-    },
-    preHandler: app.requireUser,
+  route('POST /users/logout', {
+    summary: 'Revoke the token of this request',
+    ...signedIn,
+    errors: [401],
     handler: async (req) => {
       await UserService.logout(ctx, req.user!.token);
       return ok({ message: 'LOGGED_OUT' });
     },
   });
 
-  app.post('/users/me/password', {
-    schema: {
-      tags,
-      summary: 'Change the password: needs the current one; every other session is revoked',
-      security: [{ bearer: [] }],
-      body: passwordChangeSchema,
-      response: {
-        200: envelope(sessionsRevokedSchema),
-        ...errorResponses(400, 401, 403, 429),
-      },
-    },
-    preHandler: app.requireUser,
+  route('POST /users/me/password', {
+    summary: 'Change the password: needs the current one; every other session is revoked',
+    ...signedIn,
+    errors: [400, 401, 403, 429],
     config: { rateLimit: secretCheckLimit },
     handler: async (req) =>
       ok({
@@ -248,49 +183,27 @@ export default async function userRoutes(root: FastifyInstance) {
       }),
   });
 
-  app.post('/users/me/email', {
-    schema: {
-      tags,
-      summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed',
-      security: [{ bearer: [] }],
-      body: emailChangeSchema,
-      response: {
-        200: envelope(emailPendingSchema),
-        ...errorResponses(400, 401, 403, 409, 429),
-      },
-    },
-    preHandler: app.requireUser,
+  route('POST /users/me/email', {
+    summary: 'Ask for a new e-mail: needs the current password; takes effect when the link mailed to it is followed',
+    ...signedIn,
+    errors: [400, 401, 403, 409, 429],
     config: { rateLimit: secretCheckLimit },
     handler: async (req) =>
       ok({ message: 'EMAIL_CHANGE_SENT', ...(await UserService.changeEmail(ctx, req.user!.id, req.body)) }),
   });
 
-  app.post('/users/email/confirm', {
-    schema: {
-      tags,
-      summary: 'Confirm a new e-mail with the token mailed to it (single use)',
-      body: emailConfirmSchema,
-      response: {
-        200: envelope(emailConfirmedSchema),
-        ...errorResponses(400, 409, 429),
-      },
-    },
+  route('POST /users/email/confirm', {
+    summary: 'Confirm a new e-mail with the token mailed to it (single use)',
+    errors: [400, 409, 429],
     config: { rateLimit: resetLimit },
     handler: async (req) =>
       ok({ message: 'EMAIL_CHANGED', email: (await UserService.confirmEmail(ctx, req.body.token)).email }),
   });
 
-  app.post('/users/logoutAll', {
-    schema: {
-      tags,
-      summary: 'Log out everywhere: revoke every session of the account, this one included',
-      security: [{ bearer: [] }],
-      response: {
-        200: envelope(sessionsRevokedSchema),
-        ...errorResponses(401),
-      },
-    },
-    preHandler: app.requireUser,
+  route('POST /users/logoutAll', {
+    summary: 'Log out everywhere: revoke every session of the account, this one included',
+    ...signedIn,
+    errors: [401],
     handler: async (req) =>
       ok({ message: 'LOGGED_OUT_EVERYWHERE', revokedSessions: await UserService.logoutEverywhere(ctx, req.user!.id) }),
   });

@@ -5,8 +5,10 @@ import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { envelope, errorResponses, ok } from '../../../platform/http/envelope.ts';
 import { actorOf } from '../../../platform/http/plugins/auth.ts';
-import { finaliseInputSchema, finaliseResultSchema, prizesStateSchema, prizeTableSchema } from '../contract.ts';
+import { finaliseInputSchema, finaliseResultSchema } from '../contract.ts';
 import * as FinaliseService from './finalise-service.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { resultsApi } from '../endpoints.ts';
 
 const tags = ['results (admin)'];
 const security = [{ bearer: [] }];
@@ -23,30 +25,23 @@ export default async function finaliseRoutes(root: FastifyInstance, options: Fin
   const ctx = serviceContext(app);
   const links = options.finaliseLinks;
 
-  app.get('/tournaments/:id/prizes', {
-    schema: {
-      tags,
-      summary:
-        'The prize table (credits by rank) and the payouts: paid once finalised, else what the live standings would pay',
-      security,
-      params,
-      response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    preHandler: app.requireAdmin,
+  const route = declaredRoutes(root, resultsApi, tags);
+  // the admin check once the input is validated
+  const admin = { auth: 'admin', authAt: 'preHandler', params } as const;
+
+  route('GET /tournaments/:id/prizes', {
+    summary:
+      'The prize table (credits by rank) and the payouts: paid once finalised, else what the live standings would pay',
+    ...admin,
+    errors: [400, 401, 403, 404],
     handler: async (req) => ok(await FinaliseService.prizes(ctx, links, req.params.id)),
   });
 
-  app.put('/tournaments/:id/prizes', {
-    schema: {
-      tags,
-      summary:
-        'Set the prize table: credits each player of an entrant gets by rank range; 409 TOURNAMENT_FINALIZED once paid',
-      security,
-      params,
-      body: prizeTableSchema,
-      response: { 200: envelope(prizesStateSchema), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    preHandler: app.requireAdmin,
+  route('PUT /tournaments/:id/prizes', {
+    summary:
+      'Set the prize table: credits each player of an entrant gets by rank range; 409 TOURNAMENT_FINALIZED once paid',
+    ...admin,
+    errors: [400, 401, 403, 404, 409],
     handler: async (req) =>
       ok(await FinaliseService.savePrizes(ctx, links, actorOf(req), req.params.id, req.body.prizes)),
   });

@@ -2,19 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
-import { adminReportSchema, reportListQuerySchema, reportReviewSchema, reportSchema } from '../contract.ts';
+import { reportSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import {
-  envelope,
-  errorResponseSchema,
-  errorResponses,
-  listEnvelope,
-  ok,
-  okList,
-} from '../../../platform/http/envelope.ts';
+import { envelope, errorResponseSchema, errorResponses, ok, okList } from '../../../platform/http/envelope.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 import * as ReportService from './report-service.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { resultsApi } from '../endpoints.ts';
 
 const tournamentParams = z.object({ id: idSchema });
 const reportParams = tournamentParams.extend({ reportId: idSchema });
@@ -25,6 +20,7 @@ const tags = ['results'];
 export default async function reportRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+  const route = declaredRoutes(root, resultsApi, tags);
   // scoped to this plugin, like the campaign's: only the report route reads multipart
   await acceptMultipart(app);
   // a handful of matches a day, but not a flood of image decoding from one account; counted in the
@@ -56,46 +52,34 @@ export default async function reportRoutes(root: FastifyInstance) {
     handler: async (req, reply) =>
       reply.code(201).send(ok(await ReportService.submit(ctx, callerOf(req), req.params.id, await readMultipart(req)))),
   });
-  app.get('/tournaments/:id/reports/mine', {
-    schema: {
-      tags,
-      summary: "The caller's reports in this tournament, by match",
-      security: bearer,
-      params: tournamentParams,
-      response: { 200: listEnvelope(reportSchema), ...errorResponses(400, 401, 404) },
-    },
-    onRequest: app.requireUser,
+  route('GET /tournaments/:id/reports/mine', {
+    summary: "The caller's reports in this tournament, by match",
+    auth: 'user',
+    params: tournamentParams,
+    answer: 'list',
+    errors: [400, 401, 404],
     handler: async (req) => {
       const rows = await ReportService.listMine(ctx, callerOf(req), req.params.id);
       return okList(rows, rows.length);
     },
   });
-  app.get('/tournaments/:id/reports', {
-    schema: {
-      tags,
-      summary: 'The match reports queue (admin): oldest first, with duplicate pictures and disagreements',
-      security: bearer,
-      params: tournamentParams,
-      querystring: reportListQuerySchema,
-      response: { 200: listEnvelope(adminReportSchema), ...errorResponses(400, 401, 403, 404) },
-    },
-    onRequest: app.requireAdmin,
+  route('GET /tournaments/:id/reports', {
+    summary: 'The match reports queue (admin): oldest first, with duplicate pictures and disagreements',
+    auth: 'admin',
+    params: tournamentParams,
+    answer: 'list',
+    errors: [400, 401, 403, 404],
     handler: async (req) => {
       const rows = await ReportService.listQueue(ctx, req.params.id, req.query);
       return okList(rows, rows.length);
     },
   });
-  app.post('/tournaments/:id/reports/:reportId/review', {
-    schema: {
-      tags,
-      summary:
-        'Approve (records the line; overwrite to replace a different recorded line) or reject with a reason (admin); audited',
-      security: bearer,
-      params: reportParams,
-      body: reportReviewSchema,
-      response: { 200: envelope(reportSchema), ...errorResponses(400, 401, 403, 404, 409) },
-    },
-    onRequest: app.requireAdmin,
+  route('POST /tournaments/:id/reports/:reportId/review', {
+    summary:
+      'Approve (records the line; overwrite to replace a different recorded line) or reject with a reason (admin); audited',
+    auth: 'admin',
+    params: reportParams,
+    errors: [400, 401, 403, 404, 409],
     handler: async (req) =>
       ok(await ReportService.review(ctx, actorOf(req), req.params.id, req.params.reportId, req.body)),
   });
