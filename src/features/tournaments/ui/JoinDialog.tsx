@@ -252,6 +252,32 @@ export default function JoinDialog({
     }
   };
 
+  // the Discord and Epic ids a Fortnite tournament asks for, each with the help on where to find it
+  const gameIdField = (name: 'discordId' | 'epicId', id: string, topic: 'discord' | 'epic', hint?: ReactNode) => (
+    <Field
+      id={id}
+      label={t(`tournaments.join.${name}`)}
+      helpLabel={t(`tournaments.join.${topic}Help`)}
+      onHelp={() => setHelp(topic)}
+    >
+      <input
+        id={id}
+        data-testid={id}
+        {...register(name)}
+        autoComplete="off"
+        required
+        maxLength={64}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        className={inputClass}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-400">
+          {hint}
+        </p>
+      )}
+    </Field>
+  );
+
   return (
     <Modal
       title={t('tournaments.join.title', { name: tournament.name })}
@@ -296,45 +322,18 @@ export default function JoinDialog({
                   {t('tournaments.join.communityLink')}
                 </a>
               </div>
-              <Field
-                id="join-discord-id"
-                label={t('tournaments.join.discordId')}
-                helpLabel={t('tournaments.join.discordHelp')}
-                onHelp={() => setHelp('discord')}
-              >
-                <input
-                  id="join-discord-id"
-                  data-testid="join-discord-id"
-                  {...register('discordId')}
-                  autoComplete="off"
-                  required
-                  maxLength={64}
-                  className={inputClass}
-                />
-              </Field>
-              <Field
-                id="join-epic-id"
-                label={t('tournaments.join.epicId')}
-                helpLabel={t('tournaments.join.epicHelp')}
-                onHelp={() => setHelp('epic')}
-              >
-                <input
-                  id="join-epic-id"
-                  data-testid="join-epic-id"
-                  {...register('epicId')}
-                  autoComplete="off"
-                  required
-                  maxLength={64}
-                  aria-describedby="join-epic-id-hint"
-                  className={inputClass}
-                />
-                <p id="join-epic-id-hint" className="text-xs text-slate-400">
+              {gameIdField('discordId', 'join-discord-id', 'discord')}
+              {gameIdField(
+                'epicId',
+                'join-epic-id',
+                'epic',
+                <>
                   {t('tournaments.join.accountPage')}{' '}
                   <a href={settingsHref} className={linkClass} data-testid="join-settings-link">
                     {t('tournaments.join.accountPageLink')}
                   </a>
-                </p>
-              </Field>
+                </>,
+              )}
             </>
           ) : (
             <>
@@ -471,28 +470,24 @@ export default function JoinDialog({
               </Field>
               {teammates.map((m, i) => (
                 <div key={i} className="grid gap-3 sm:grid-cols-2" data-testid="join-teammate">
-                  <Field id={`join-teammate-${i}`} label={t('tournaments.join.teammate', { n: i + 1 })}>
-                    <input
-                      id={`join-teammate-${i}`}
-                      data-testid={`join-teammate-${i}`}
-                      value={m.username}
-                      onChange={(e) => setTeammate(i, 'username', e.target.value)}
-                      autoComplete="off"
-                      maxLength={64}
-                      className={inputClass}
-                    />
-                  </Field>
-                  <Field id={`join-teammate-game-${i}`} label={t('tournaments.join.teammateGameName')}>
-                    <input
-                      id={`join-teammate-game-${i}`}
-                      data-testid={`join-teammate-game-${i}`}
-                      value={m.gameName}
-                      onChange={(e) => setTeammate(i, 'gameName', e.target.value)}
-                      autoComplete="off"
-                      maxLength={64}
-                      className={inputClass}
-                    />
-                  </Field>
+                  {(
+                    [
+                      ['username', `join-teammate-${i}`, t('tournaments.join.teammate', { n: i + 1 })],
+                      ['gameName', `join-teammate-game-${i}`, t('tournaments.join.teammateGameName')],
+                    ] as const
+                  ).map(([field, id, label]) => (
+                    <Field key={field} id={id} label={label}>
+                      <input
+                        id={id}
+                        data-testid={id}
+                        value={m[field]}
+                        onChange={(e) => setTeammate(i, field, e.target.value)}
+                        autoComplete="off"
+                        maxLength={64}
+                        className={inputClass}
+                      />
+                    </Field>
+                  ))}
                 </div>
               ))}
             </fieldset>
