@@ -6,6 +6,8 @@ import {
   campaignUpdateSchema,
   mySubmissionsQuerySchema,
   reviewInputSchema,
+  standingsQuerySchema,
+  standingsSchema,
   submissionListQuerySchema,
   submissionSchema,
 } from './contract.ts';
@@ -14,6 +16,7 @@ import {
 export const campaignApi = {
   'GET /campaigns/:slug': { query: campaignOwnerQuerySchema, response: campaignSchema },
   'PUT /campaigns/:slug': { query: campaignOwnerQuerySchema, body: campaignUpdateSchema, response: campaignSchema },
+  'GET /campaigns/:slug/phases/:phase/standings': { query: standingsQuerySchema, response: standingsSchema },
   'GET /marketplace/submissions': { query: submissionListQuerySchema, response: adminSubmissionSchema.array() },
   'GET /marketplace/submissions/mine': { query: mySubmissionsQuerySchema, response: submissionSchema.array() },
   'POST /marketplace/submissions/:id/review': {

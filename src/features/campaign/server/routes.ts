@@ -2,45 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
-import {
-  adminSubmissionSchema,
-  campaignOwnerQuerySchema,
-  campaignSchema,
-  campaignUpdateSchema,
-  mySubmissionsQuerySchema,
-  phaseNumberSchema,
-  reviewInputSchema,
-  standingsQuerySchema,
-  standingsSchema,
-  submissionListQuerySchema,
-  submissionSchema,
-} from '../contract.ts';
+import { phaseNumberSchema, submissionSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import {
-  envelope,
-  errorResponseSchema,
-  errorResponses,
-  listEnvelope,
-  ok,
-  okList,
-} from '../../../platform/http/envelope.ts';
+import { envelope, errorResponseSchema, errorResponses, ok, okList } from '../../../platform/http/envelope.ts';
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { campaignApi } from '../endpoints.ts';
 
 const slugParams = z.object({ slug: z.string().min(1).max(64) });
 const phaseParams = slugParams.extend({ phase: phaseNumberSchema });
 const idParams = z.object({ id: idSchema });
-// the admin queue names its count totalCount too, like the giveaway list
-const countedList = <T extends z.ZodType>(item: T) =>
-  z.object({
-    status: z.literal('SUCCESS'),
-    data: z.array(item),
-    total: z.number().int(),
-    totalCount: z.number().int(),
-  });
 const bearer = [{ bearer: [] }];
 
 /** The winter campaign (/cortina): dates, screenshot submissions, moderation, standings (docs/campaign-api.md). */
@@ -50,6 +25,8 @@ export default async function campaignRoutes(root: FastifyInstance) {
   // scoped to this plugin, like the media upload's: only the submission route reads it
   await acceptMultipart(app);
   const owner = (requested?: string) => ownerOf(app, requested);
+  const tags = ['campaign'];
+  const route = declaredRoutes(root, campaignApi, tags);
   // unlimited resubmits, but not a flood of image decoding from one account; counted in the app's
   // shared rate-limit store, so several processes share one quota
   const submitLimit = {
@@ -59,125 +36,92 @@ export default async function campaignRoutes(root: FastifyInstance) {
     keyGenerator: (req: FastifyRequest) => `submission|${req.user?.id ?? req.ip}`,
   };
 
-  {
-    const tags = ['campaign'];
-    app.get('/campaigns/:slug', {
-      schema: {
-        tags,
-        summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock',
-        params: slugParams,
-        querystring: campaignOwnerQuerySchema,
-        response: { 200: envelope(campaignSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        CampaignService.assertSlug(req.params.slug);
-        const campaign = await CampaignService.getCampaign(ctx, owner(req.query.owner));
-        // the same for everyone; phase states move on the hour, a few seconds stale is fine
-        cachePublic(reply);
-        return ok(campaign);
-      },
-    });
-    app.put('/campaigns/:slug', {
-      schema: {
-        tags,
-        summary: 'Change the deadline, the competition or all four windows (admin); audited',
-        security: bearer,
-        params: slugParams,
-        querystring: campaignOwnerQuerySchema,
-        body: campaignUpdateSchema,
-        response: { 200: envelope(campaignSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        CampaignService.assertSlug(req.params.slug);
-        return ok(await CampaignService.update(ctx, actorOf(req), owner(req.query.owner), req.body));
-      },
-    });
-    app.get('/campaigns/:slug/phases/:phase/standings', {
-      schema: {
-        tags,
-        summary: "Each player's best approved score in the phase; the top 50 win",
-        params: phaseParams,
-        querystring: standingsQuerySchema,
-        response: { 200: envelope(standingsSchema), ...errorResponses(400, 404) },
-      },
-      handler: async (req, reply) => {
-        CampaignService.assertSlug(req.params.slug);
-        const standings = await CampaignService.getStandings(ctx, owner(req.query.owner), req.params.phase, req.query);
-        cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
-        return ok(standings);
-      },
-    });
-  }
+  route('GET /campaigns/:slug', {
+    summary: 'The campaign: deadline, phases with their state now, the open phase, the server clock',
+    params: slugParams,
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      CampaignService.assertSlug(req.params.slug);
+      const campaign = await CampaignService.getCampaign(ctx, owner(req.query.owner));
+      // the same for everyone; phase states move on the hour, a few seconds stale is fine
+      cachePublic(reply);
+      return ok(campaign);
+    },
+  });
+  route('PUT /campaigns/:slug', {
+    summary: 'Change the deadline, the competition or all four windows (admin); audited',
+    auth: 'admin',
+    params: slugParams,
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      CampaignService.assertSlug(req.params.slug);
+      return ok(await CampaignService.update(ctx, actorOf(req), owner(req.query.owner), req.body));
+    },
+  });
+  route('GET /campaigns/:slug/phases/:phase/standings', {
+    summary: "Each player's best approved score in the phase; the top 50 win",
+    params: phaseParams,
+    errors: [400, 404],
+    handler: async (req, reply) => {
+      CampaignService.assertSlug(req.params.slug);
+      const standings = await CampaignService.getStandings(ctx, owner(req.query.owner), req.params.phase, req.query);
+      cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
+      return ok(standings);
+    },
+  });
 
-  {
-    const tags = ['campaign'];
-    app.post('/marketplace/submissions', {
-      schema: {
-        tags,
-        summary:
-          'Send a screenshot (multipart: email, note, owner, then the image in "file") to the phase open now; ' +
-          "it is stored under the caller's own username (a sent username is ignored)",
-        security: bearer,
-        consumes: ['multipart/form-data'],
-        response: {
-          201: envelope(submissionSchema),
-          ...errorResponses(400, 401, 404, 409, 429),
-          413: errorResponseSchema,
-          415: errorResponseSchema,
-        },
+  app.post('/marketplace/submissions', {
+    schema: {
+      tags,
+      summary:
+        'Send a screenshot (multipart: email, note, owner, then the image in "file") to the phase open now; ' +
+        "it is stored under the caller's own username (a sent username is ignored)",
+      security: bearer,
+      consumes: ['multipart/form-data'],
+      response: {
+        201: envelope(submissionSchema),
+        ...errorResponses(400, 401, 404, 409, 429),
+        413: errorResponseSchema,
+        415: errorResponseSchema,
       },
-      config: { rateLimit: submitLimit },
-      onRequest: app.requireUser,
-      handler: async (req, reply) =>
-        reply.code(201).send(ok(await CampaignService.submit(ctx, actorOf(req), await readMultipart(req)))),
-    });
-    app.get('/marketplace/submissions/mine', {
-      schema: {
-        tags,
-        summary: "The caller's own submissions, newest first",
-        security: bearer,
-        querystring: mySubmissionsQuerySchema,
-        response: { 200: listEnvelope(submissionSchema), ...errorResponses(400, 401, 404) },
-      },
-      onRequest: app.requireUser,
-      handler: async (req) => {
-        const { rows, total } = await CampaignService.listMine(
-          ctx,
-          callerOf(req),
-          owner(req.query.owner),
-          req.query.note,
-        );
-        return okList(rows, total);
-      },
-    });
-    app.get('/marketplace/submissions', {
-      schema: {
-        tags,
-        summary: 'The moderation queue, oldest first, with duplicates of each image (admin)',
-        security: bearer,
-        querystring: submissionListQuerySchema,
-        response: { 200: countedList(adminSubmissionSchema), ...errorResponses(400, 401, 403, 404) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) => {
-        const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
-        return { ...okList(rows, total), totalCount: total };
-      },
-    });
-    app.post('/marketplace/submissions/:id/review', {
-      schema: {
-        tags,
-        summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',
-        security: bearer,
-        params: idParams,
-        querystring: campaignOwnerQuerySchema,
-        body: reviewInputSchema,
-        response: { 200: envelope(submissionSchema), ...errorResponses(400, 401, 403, 404, 409) },
-      },
-      onRequest: app.requireAdmin,
-      handler: async (req) =>
-        ok(await CampaignService.review(ctx, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
-    });
-  }
+    },
+    config: { rateLimit: submitLimit },
+    onRequest: app.requireUser,
+    handler: async (req, reply) =>
+      reply.code(201).send(ok(await CampaignService.submit(ctx, actorOf(req), await readMultipart(req)))),
+  });
+  route('GET /marketplace/submissions/mine', {
+    summary: "The caller's own submissions, newest first",
+    auth: 'user',
+    answer: 'list',
+    errors: [400, 401, 404],
+    handler: async (req) => {
+      const { rows, total } = await CampaignService.listMine(
+        ctx,
+        callerOf(req),
+        owner(req.query.owner),
+        req.query.note,
+      );
+      return okList(rows, total);
+    },
+  });
+  route('GET /marketplace/submissions', {
+    summary: 'The moderation queue, oldest first, with duplicates of each image (admin)',
+    auth: 'admin',
+    // the admin queue names its count totalCount too, like the giveaway list
+    answer: 'counted',
+    errors: [400, 401, 403, 404],
+    handler: async (req) => {
+      const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
+      return { ...okList(rows, total), totalCount: total };
+    },
+  });
+  route('POST /marketplace/submissions/:id/review', {
+    summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',
+    auth: 'admin',
+    params: idParams,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (req) =>
+      ok(await CampaignService.review(ctx, actorOf(req), owner(req.query.owner), req.params.id, req.body)),
+  });
 }

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
-import { newsArticleSchema, newsInputSchema, newsListQuerySchema, newsUpdateSchema } from '../contract.ts';
-import { envelope, errorResponses, listEnvelope, ok, okList } from '../../../platform/http/envelope.ts';
+import { newsArticleSchema, newsInputSchema, newsUpdateSchema } from '../contract.ts';
+import { ok, okList } from '../../../platform/http/envelope.ts';
 import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { serviceContext } from '../../../platform/context.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { newsApi } from '../endpoints.ts';
 
 const idParams = z.object({ id: idSchema });
 
@@ -20,15 +22,13 @@ export default async function newsRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
   const tags = ['news'];
+  const route = declaredRoutes(root, newsApi, tags);
 
-  app.get('/news', {
-    schema: {
-      tags,
-      summary:
-        'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
-      querystring: newsListQuerySchema,
-      response: { 200: listEnvelope(newsArticleSchema), ...errorResponses(400, 401, 403) },
-    },
+  route('GET /news', {
+    summary:
+      'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
+    answer: 'list',
+    errors: [400, 401, 403],
     handler: async (req, reply) => {
       if (req.query.all === 'true') await app.requireAdmin(req);
       cacheFor(req, reply);
@@ -46,13 +46,10 @@ export default async function newsRoutes(root: FastifyInstance) {
     },
   });
 
-  app.get('/news/:id', {
-    schema: {
-      tags,
-      summary: 'One article (a draft only for admins)',
-      params: idParams,
-      response: { 200: envelope(newsArticleSchema), ...errorResponses(400, 404) },
-    },
+  route('GET /news/:id', {
+    summary: 'One article (a draft only for admins)',
+    params: idParams,
+    errors: [400, 404],
     handler: async (req, reply) => {
       cacheFor(req, reply);
       return cachedJson(app, req, reply, async () =>
