@@ -207,6 +207,9 @@ export function useAdminList<Row>(
   const [deleting, setDeleting] = useState(false);
   // the rows of a whole list, and the reload they were read for
   const whole = useRef<{ reload: number; rows: Row[] } | null>(null);
+  // every in-place change of rows, in order: an answer read before a change (a search still on its way
+  // when a row was edited) gets the changes made since it was asked for, so it cannot bring the old row back
+  const edits = useRef<((rows: Row[]) => Row[])[]>([]);
   const req: ListRequest = { query, page, values };
   // what the answer depends on: the search, the params and the page
   const request = `${key}\u0000${page}`;
@@ -243,12 +246,14 @@ export function useAdminList<Row>(
 
   useEffect(() => {
     let live = true;
+    const editsBefore = edits.current.length;
+    const since = (rows: Row[]) => edits.current.slice(editsBefore).reduce((r, change) => change(r), rows);
     setLoading(true);
     const readWhole = async (w: NonNullable<typeof opts.whole>): Promise<Loaded<Row>> => {
       if (whole.current?.reload !== reload) {
         const res = await w.read();
         if (!res.ok) return res;
-        whole.current = { reload, rows: res.data };
+        whole.current = { reload, rows: since(res.data) };
       }
       return pageOfAll(whole.current.rows, req, w.text, comparisonOf(w.orders, req.values.sort));
     };
@@ -267,7 +272,7 @@ export function useAdminList<Row>(
       if (page > last) {
         how.current = 'replace';
         setPlace((p) => ({ ...p, page: last }));
-      } else setData({ rows: res.data, total, query });
+      } else setData({ rows: opts.whole ? res.data : since(res.data), total, query });
     });
     return () => {
       live = false;
@@ -308,6 +313,7 @@ export function useAdminList<Row>(
     retry: () => setReload((n) => n + 1),
     /** changes rows in place (an edit answered with the new row), without reading the page again */
     updateRows: (change: (rows: Row[]) => Row[]) => {
+      edits.current.push(change);
       if (whole.current) whole.current = { ...whole.current, rows: change(whole.current.rows) };
       setData((d) => (d ? { ...d, rows: change(d.rows) } : d));
     },
