@@ -65,7 +65,10 @@ function writtenActions(): Set<string> {
       if (statSync(file).isDirectory()) walk(file);
       else if (file.endsWith('.ts') && !file.includes(`${path.sep}ui${path.sep}`)) {
         const source = readFileSync(file, 'utf8');
-        if (!/\b(audit|appendAudit)\(/.test(source)) continue;
+        if (!/\b(audit|appendAudit|auditedEdit)\(/.test(source)) continue;
+        // auditedEdit(ctx, actor, 'x.y', …) names its action as the third argument
+        for (const m of source.matchAll(/\bauditedEdit\(\s*[\w.]+,\s*[\w.]+,\s*'([a-z_]+(?:\.[a-z_]+)+)'/g))
+          found.add(m[1]);
         // `action: 'x.y'`, `action: cond ? 'x.y' : 'x.z'`, `const action = … 'x.y' …`, the
         // expression up to the end of its statement or property, however it is wrapped
         for (const start of source.matchAll(/\baction\b\s*[:=](?!=)/g)) {
