@@ -39,14 +39,18 @@ const text = {
 
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 /** A schedule whose registration is open now. */
-const registrationOpen = () => ({
-  start_registration: minutes(-60),
-  end_registration: minutes(24 * 60),
-  start_checkin: minutes(24 * 60),
-  end_checkin: minutes(24 * 60 + 45),
-  start_tournament: minutes(24 * 60 + 60),
-  end_tournament: minutes(24 * 60 + 240),
-});
+const registrationOpen = () => {
+  // registration closes as check-in opens: one instant, as two reads of the clock can be a millisecond apart
+  const checkin = minutes(24 * 60);
+  return {
+    start_registration: minutes(-60),
+    end_registration: checkin,
+    start_checkin: checkin,
+    end_checkin: minutes(24 * 60 + 45),
+    start_tournament: minutes(24 * 60 + 60),
+    end_tournament: minutes(24 * 60 + 240),
+  };
+};
 /** A schedule whose check-in window is open now. */
 const checkInOpen = () => ({
   start_registration: minutes(-180),

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { teamsInputSchema, type Entrant } from '../../contract.ts';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
@@ -42,9 +42,16 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
     useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
   useUnsavedGuard(isDirty);
-  // the panel reads the teams again after every match: only different teams replace the form (and its unsaved edits)
+  // the panel reads the teams again after every match: only different teams replace the form (and its unsaved edits).
+  // `baseline` is the teams the form last started from, so the read that follows a save or an automatic forming,
+  // bringing the same teams back, leaves alone a name typed meanwhile
   const stored = JSON.stringify(toValues(teams));
-  useEffect(() => reset(JSON.parse(stored) as TeamsValues), [stored, reset]);
+  const baseline = useRef<string | null>(null);
+  useEffect(() => {
+    if (stored === baseline.current) return;
+    baseline.current = stored;
+    reset(JSON.parse(stored) as TeamsValues);
+  }, [stored, reset]);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const current = watch<TeamsValues['teams']>('teams');
   const nameOf = new Map(players.map((p) => [p.id, p.username]));
@@ -59,6 +66,7 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
       toast.error(t.error(res.code));
       return;
     }
+    baseline.current = JSON.stringify(toValues(res.data));
     reset(toValues(res.data));
     onSaved(res.data);
     toast.success(t(done));
