@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  auditEntrySchema,
-  auditExportQuerySchema,
-  auditQuerySchema,
-  type AuditCategory,
-  type AuditEntry,
-  type AuditFilter,
-} from '../contract.ts';
+import { auditExportQuerySchema, type AuditCategory, type AuditEntry, type AuditFilter } from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
-import { errorResponses, listEnvelope, okList } from '../../../platform/http/envelope.ts';
+import { errorResponses, okList } from '../../../platform/http/envelope.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { serviceContext } from '../../../platform/context.ts';
 import * as AuditService from './service.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { auditApi } from '../endpoints.ts';
 
 const security = [{ bearer: [] }];
 
@@ -47,16 +42,13 @@ const filterOf = (q: Omit<AuditFilter, 'category'> & { category?: AuditCategory 
 export default async function auditRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const ctx = serviceContext(app);
+  const route = declaredRoutes(root, auditApi, ['audit']);
 
-  app.get('/admin/audit', {
-    schema: {
-      tags: ['audit'],
-      summary: 'Audit log of admin writes, by action, category or tournament, in any order (admin)',
-      security,
-      querystring: auditQuerySchema,
-      response: { 200: listEnvelope(auditEntrySchema), ...errorResponses(400, 401, 403) },
-    },
-    onRequest: app.requireAdmin,
+  route('GET /admin/audit', {
+    summary: 'Audit log of admin writes, by action, category or tournament, in any order (admin)',
+    auth: 'admin',
+    answer: 'list',
+    errors: [400, 401, 403],
     handler: async (req) => {
       const { rows, total } = await AuditService.list(ctx, {
         limit: req.query.limit,
