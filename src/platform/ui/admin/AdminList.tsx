@@ -20,7 +20,7 @@ export interface ListColumn {
 
 type Vars = Record<string, string | number>;
 
-interface AdminListProps<Row> {
+export interface AdminListProps<Row> {
   list: AdminListState<Row>;
   t: Translator;
   /**
@@ -279,4 +279,34 @@ export function ListFilter<Row>({
       </select>
     </div>
   );
+}
+
+/**
+ * A list's filters side by side, each as wide as its texts: `filters` are [param, options] pairs, each
+ * select's id `<id>-<param>` and its label `<ns>.<param>Label`.
+ */
+export function ListFilters<Row>({
+  list,
+  t,
+  ns,
+  id,
+  filters,
+}: {
+  list: AdminListState<Row>;
+  t: Translator;
+  ns: string;
+  id: string;
+  filters: [string, [string, string][]][];
+}) {
+  return filters.map(([name, options]) => (
+    <ListFilter
+      key={name}
+      list={list}
+      name={name}
+      id={`${id}-${name}`}
+      label={t(`${ns}.${name}Label`)}
+      className=""
+      options={options}
+    />
+  ));
 }

@@ -6,6 +6,7 @@ import FormField, { controlProps } from '../FormField.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass } from '../ui.ts';
 import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
+import { AdminList, ListFilters, type AdminListProps } from './AdminList.tsx';
 import Modal from './Modal.tsx';
 import { tdClass } from './ui.ts';
 
@@ -101,6 +102,56 @@ export function ScreenshotDialog({
         </>
       )}
     </Modal>
+  );
+}
+
+/**
+ * A queue's list (AdminList): its filters (`[param, options]` pairs: ids `<id>-filter-<param>`, labels
+ * `<ns>.<param>Label`) before its other tools, and the dialog with one row's picture whole, which a
+ * row opens with `view` (its thumbnail's ScreenshotCell); `after` holds the queue's review dialog.
+ */
+export function PictureQueue<Row>({
+  filters,
+  picture,
+  tools,
+  after,
+  children,
+  ...props
+}: Omit<AdminListProps<Row>, 'children'> & {
+  filters: [string, [string, string][]][];
+  picture: {
+    image: (row: Row) => { src: string; alt?: string; testId?: string };
+    title: (row: Row) => string;
+    texts: { close: string; newTab: string };
+    testId: string;
+  };
+  children: (row: Row, view: (row: Row) => void) => ReactNode;
+}) {
+  const [viewing, setViewing] = useState<Row | null>(null);
+  return (
+    <AdminList
+      {...props}
+      tools={
+        <>
+          <ListFilters list={props.list} t={props.t} ns={props.ns} id={`${props.id}-filter`} filters={filters} />
+          {tools}
+        </>
+      }
+      after={
+        <>
+          <ScreenshotDialog
+            image={viewing && picture.image(viewing)}
+            title={viewing ? picture.title(viewing) : ''}
+            texts={picture.texts}
+            onClose={() => setViewing(null)}
+            testId={picture.testId}
+          />
+          {after}
+        </>
+      }
+    >
+      {(row) => children(row, setViewing)}
+    </AdminList>
   );
 }
 

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { submissionSorts, type AdminSubmission } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { useRowDialog } from '../../../../platform/ui/admin/use-row-dialog.ts';
-import { ScreenshotCell, ScreenshotDialog } from '../../../../platform/ui/admin/Moderation.tsx';
+import { PictureQueue, ScreenshotCell } from '../../../../platform/ui/admin/Moderation.tsx';
 import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import {
   defaultQueueFilters,
@@ -41,7 +39,6 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
     },
   });
   const review = useRowDialog<AdminSubmission>(list);
-  const [viewing, setViewing] = useState<AdminSubmission | null>(null);
   const name = (s: AdminSubmission) => s.username || s.accountUsername;
   const filters: [string, [string, string][]][] = [
     [
@@ -66,7 +63,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
       <div className="mt-6">
         <CampaignTabs t={t} locale={locale} current="queue" />
       </div>
-      <AdminList
+      <PictureQueue
         list={list}
         t={t}
         ns="campaignAdmin.queue"
@@ -74,30 +71,18 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
         rootTestId="campaign-queue"
         empty={t(`campaignAdmin.queue.empty.${list.values.status}`)}
         minWidthClass="min-w-[56rem]"
+        filters={filters}
         tools={
-          <>
-            {filters.map(([name, options]) => (
-              <ListFilter
-                key={name}
-                list={list}
-                name={name}
-                id={`campaign-filter-${name}`}
-                label={t(`campaignAdmin.queue.${name}Label`)}
-                className=""
-                options={options}
-              />
-            ))}
-            <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
-              <input
-                type="checkbox"
-                className={checkboxClass}
-                checked={list.values.duplicates === 'true'}
-                onChange={(e) => list.setValue('duplicates', String(e.target.checked))}
-                data-testid="campaign-filter-duplicates"
-              />
-              {t('campaignAdmin.queue.duplicatesOnly')}
-            </label>
-          </>
+          <label className="flex items-center gap-2 pb-3 text-sm text-slate-300">
+            <input
+              type="checkbox"
+              className={checkboxClass}
+              checked={list.values.duplicates === 'true'}
+              onChange={(e) => list.setValue('duplicates', String(e.target.checked))}
+              data-testid="campaign-filter-duplicates"
+            />
+            {t('campaignAdmin.queue.duplicatesOnly')}
+          </label>
         }
         columns={[
           { key: 'image' },
@@ -108,25 +93,20 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
           { key: 'outcome' },
           { key: 'actions', align: 'right' },
         ]}
-        after={
-          <>
-            <ScreenshotDialog
-              image={viewing && { src: viewing.imageUrl, alt: alt(viewing), testId: 'image-dialog-full' }}
-              title={t('campaignAdmin.image.title', { name: viewing ? name(viewing) : '' })}
-              texts={{ close: t('campaignAdmin.close'), newTab: t('campaignAdmin.image.newTab') }}
-              onClose={() => setViewing(null)}
-              testId="image-dialog"
-            />
-            <ReviewDialog t={t} locale={locale} review={review} />
-          </>
-        }
+        picture={{
+          image: (s) => ({ src: s.imageUrl, alt: alt(s), testId: 'image-dialog-full' }),
+          title: (s) => t('campaignAdmin.image.title', { name: name(s) }),
+          texts: { close: t('campaignAdmin.close'), newTab: t('campaignAdmin.image.newTab') },
+          testId: 'image-dialog',
+        }}
+        after={<ReviewDialog t={t} locale={locale} review={review} />}
       >
-        {(s) => (
+        {(s, view) => (
           <tr key={s.id} className={`${rowClass} align-top`} data-testid={`submission-row-${s.id}`}>
             <ScreenshotCell
               src={s.imageUrl}
               label={t('campaignAdmin.queue.openImage', { name: name(s) })}
-              onOpen={() => setViewing(s)}
+              onOpen={() => view(s)}
               testId="submission-row-thumb"
             />
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
@@ -165,7 +145,7 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
             </RowButtonCell>
           </tr>
         )}
-      </AdminList>
+      </PictureQueue>
     </>
   );
 }

@@ -6,10 +6,9 @@ import type { TournamentsApi } from '../../../tournaments/endpoints.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../../platform/i18n/plural.ts';
-import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { ScreenshotCell, ScreenshotDialog } from '../../../../platform/ui/admin/Moderation.tsx';
+import { PictureQueue, ScreenshotCell } from '../../../../platform/ui/admin/Moderation.tsx';
 import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
@@ -47,7 +46,6 @@ export default function MatchReports({ t, locale }: SectionProps) {
   // the match filter offers the matches this tournament has: recorded ones and those players reported
   const [matchNumbers, setMatchNumbers] = useState<number[]>([]);
   const review = useRowDialog<AdminReport>(list);
-  const [viewing, setViewing] = useState<AdminReport | null>(null);
 
   useEffect(() => {
     if (!tournamentId) return;
@@ -107,28 +105,14 @@ export default function MatchReports({ t, locale }: SectionProps) {
         )}
         <p className="max-w-3xl text-sm text-slate-400">{t('resultsAdmin.reports.intro')}</p>
       </div>
-      <AdminList
+      <PictureQueue
         list={list}
         t={t}
         ns="resultsAdmin.reports"
         id="reports"
         empty={t(`resultsAdmin.reports.empty.${list.values.status as 'pending'}`)}
         minWidthClass="min-w-[52rem]"
-        tools={
-          <>
-            {filters.map(([name, options]) => (
-              <ListFilter
-                key={name}
-                list={list}
-                name={name}
-                id={`reports-filter-${name}`}
-                label={t(`resultsAdmin.reports.${name}Label`)}
-                className=""
-                options={options}
-              />
-            ))}
-          </>
-        }
+        filters={filters}
         columns={[
           { key: 'image' },
           { key: 'player' },
@@ -138,20 +122,15 @@ export default function MatchReports({ t, locale }: SectionProps) {
           { key: 'status' },
           { key: 'actions', align: 'right' },
         ]}
-        after={
-          <>
-            <ScreenshotDialog
-              image={viewing && { src: viewing.imageUrl }}
-              title={t('resultsAdmin.reports.openImage', { name: viewing?.username ?? '' })}
-              texts={{ close: t('resultsAdmin.review.close'), newTab: t('resultsAdmin.review.newTab') }}
-              onClose={() => setViewing(null)}
-              testId="report-image-dialog"
-            />
-            <ReportReviewDialog t={t} locale={locale} review={review} />
-          </>
-        }
+        picture={{
+          image: (r) => ({ src: r.imageUrl }),
+          title: (r) => t('resultsAdmin.reports.openImage', { name: r.username }),
+          texts: { close: t('resultsAdmin.review.close'), newTab: t('resultsAdmin.review.newTab') },
+          testId: 'report-image-dialog',
+        }}
+        after={<ReportReviewDialog t={t} locale={locale} review={review} />}
       >
-        {(r) => (
+        {(r, view) => (
           <tr
             key={r.id}
             className={`${rowClass} align-top`}
@@ -161,7 +140,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
             <ScreenshotCell
               src={r.imageUrl}
               label={t('resultsAdmin.reports.openImage', { name: r.username })}
-              onOpen={() => setViewing(r)}
+              onOpen={() => view(r)}
             />
             <th scope="row" className={`${tdClass} max-w-[18rem] font-normal`}>
               <span className="block truncate font-semibold text-white" data-testid="report-row-player">
@@ -213,7 +192,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
             </RowButtonCell>
           </tr>
         )}
-      </AdminList>
+      </PictureQueue>
     </>
   );
 }
