@@ -5,7 +5,7 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import FormDialog from '../../../../platform/ui/admin/FormDialog.tsx';
+import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
 import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
@@ -336,6 +336,7 @@ function ScoreDialog({
   const form = useForm<ScoreValues>({ defaultValues: { scoreA: '', scoreB: '' }, validate: validateScore });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const titleId = useId();
   const hintId = useId();
   const firstRef = useRef<HTMLInputElement | null>(null);
   const { reset } = form;
@@ -352,28 +353,34 @@ function ScoreDialog({
   const invalid = form.errors.scoreA || form.errors.scoreB ? t('brackets.report.required') : undefined;
   const scoreA = form.register('scoreA');
   return (
-    <FormDialog
-      item={match}
+    <ModalDialog
+      open={match !== null}
       onDismiss={onCancel}
       busy={busy}
       focusRef={firstRef}
+      labelledBy={titleId}
       describedBy={hintId}
       testId="bracket-score-dialog"
       size="w-[min(28rem,calc(100vw-2rem))]"
-      onSubmit={form.handleSubmit<BracketScore>(async (score) => {
-        setBusy(true);
-        setRefusal(await onSave(score));
-        setBusy(false);
-      })}
-      title={(m) => t('brackets.admin.dialogTitle', { a: nameOf(m, 'a'), b: nameOf(m, 'b') })}
     >
-      {(m) => (
-        <>
+      {match && (
+        <form
+          noValidate
+          className="space-y-4 p-6"
+          onSubmit={form.handleSubmit<BracketScore>(async (score) => {
+            setBusy(true);
+            setRefusal(await onSave(score));
+            setBusy(false);
+          })}
+        >
+          <h2 id={titleId} className="text-lg font-bold text-white">
+            {t('brackets.admin.dialogTitle', { a: nameOf(match, 'a'), b: nameOf(match, 'b') })}
+          </h2>
           <p id={hintId} className="text-sm text-slate-300">
             {t('brackets.admin.dialogHint')}
           </p>
           <div className="grid grid-cols-2 gap-3">
-            <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(m, 'a') })}>
+            <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(match, 'a') })}>
               <input
                 {...controlProps('bracket-score-a', invalid)}
                 inputMode="numeric"
@@ -387,7 +394,7 @@ function ScoreDialog({
             </FormField>
             <FormField
               id="bracket-score-b"
-              label={t('brackets.admin.scoreOf', { name: nameOf(m, 'b') })}
+              label={t('brackets.admin.scoreOf', { name: nameOf(match, 'b') })}
               error={invalid}
             >
               <input
@@ -411,8 +418,8 @@ function ScoreDialog({
             busyLabel={t('brackets.admin.saving')}
             testIds={['bracket-score-cancel', 'bracket-score-save']}
           />
-        </>
+        </form>
       )}
-    </FormDialog>
+    </ModalDialog>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import FormDialog from '../../../../platform/ui/admin/FormDialog.tsx';
+import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
 import DialogActions from '../../../../platform/ui/DialogActions.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -22,6 +22,7 @@ const validate = schemaValidator<RosterReason>(rosterReasonSchema);
 /** Remove or disqualify one player: the reason is required, because the player reads it in their e-mail. */
 export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Props) {
   const form = useForm<RosterReason>({ defaultValues: { reason: '' }, validate });
+  const titleId = useId();
   const messageId = useId();
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
   const { reset } = form;
@@ -35,38 +36,40 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
   const error = form.errors.reason ? t('dashboard.tournaments.roster.reasonRequired') : undefined;
   const reason = form.register('reason');
   return (
-    <FormDialog
-      item={ask}
+    <ModalDialog
+      open={ask !== null}
       onDismiss={onCancel}
       busy={busy}
       focusRef={fieldRef}
+      labelledBy={titleId}
       describedBy={messageId}
       testId="roster-reason-dialog"
       size="w-[min(30rem,calc(100vw-2rem))]"
-      onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
-      title={({ name }) =>
-        t(
-          kind === 'remove'
-            ? 'dashboard.tournaments.roster.removeTitle'
-            : 'dashboard.tournaments.roster.disqualifyTitle',
-          {
-            name,
-          },
-        )
-      }
     >
-      {({ name, note }) => (
-        <>
+      {ask && (
+        <form
+          noValidate
+          className="space-y-4 p-6"
+          onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
+        >
+          <h2 id={titleId} className="text-lg font-bold text-white">
+            {t(
+              kind === 'remove'
+                ? 'dashboard.tournaments.roster.removeTitle'
+                : 'dashboard.tournaments.roster.disqualifyTitle',
+              { name: ask.name },
+            )}
+          </h2>
           <div id={messageId} className="space-y-2 text-sm text-slate-300">
             <p>
               {t(
                 kind === 'remove'
                   ? 'dashboard.tournaments.roster.removeMessage'
                   : 'dashboard.tournaments.roster.disqualifyMessage',
-                { name },
+                { name: ask.name },
               )}
             </p>
-            {note && <p>{note}</p>}
+            {ask.note && <p>{ask.note}</p>}
           </div>
           <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
             <textarea
@@ -95,8 +98,8 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
             danger
             testIds={['roster-reason-cancel', 'roster-reason-confirm']}
           />
-        </>
+        </form>
       )}
-    </FormDialog>
+    </ModalDialog>
   );
 }
