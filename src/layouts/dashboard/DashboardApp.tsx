@@ -1,4 +1,5 @@
 import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { whenLive } from '../../platform/ui/admin/when-live.ts';
 import { useStore } from '@nanostores/react';
 import type { User } from '../../features/accounts/contract.ts';
 import {
@@ -107,18 +108,13 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
   const allowed = state === 'allowed';
   useEffect(() => {
     if (!allowed) return;
-    let live = true;
-    call<'GET /users/me'>('/users/me').then((res) => {
-      if (!live) return;
+    return whenLive(call<'GET /users/me'>('/users/me'), (res) => {
       if (res.ok) {
         updateStoredUser(res.data); // a lost admin role turns the guard to 'unauthorized'
       } else if (res.status === 401) {
         clearSession();
       }
     });
-    return () => {
-      live = false;
-    };
   }, [allowed]);
 
   if (state !== 'allowed' || !user) {

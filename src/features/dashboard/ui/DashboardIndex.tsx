@@ -6,8 +6,10 @@ import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
+import { whenLive } from '../../../platform/ui/admin/when-live.ts';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { panelClass, panelTitleClass } from '../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../platform/ui/admin/PanelHeading.tsx';
 import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admin/sections.ts';
 import { formatNumber } from '../../../platform/ui/admin/format.ts';
 import { localizePath } from '../../../platform/i18n/i18n.ts';
@@ -43,35 +45,31 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
-    let live = true;
     setOverviewFailed(false);
-    call<'GET /marketplace/dashboard/overview'>(`/marketplace/dashboard/overview?days=${days}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setOverview(res.data);
-      else {
-        console.error('dashboard overview failed', res.code);
-        setOverviewFailed(true);
-      }
-    });
-    return () => {
-      live = false;
-    };
+    return whenLive(
+      call<'GET /marketplace/dashboard/overview'>(`/marketplace/dashboard/overview?days=${days}`),
+      (res) => {
+        if (res.ok) setOverview(res.data);
+        else {
+          console.error('dashboard overview failed', res.code);
+          setOverviewFailed(true);
+        }
+      },
+    );
   }, [days, attempt]);
 
   useEffect(() => {
-    let live = true;
     setSeriesFailed(false);
-    call<'GET /marketplace/dashboard/timeseries'>(`/marketplace/dashboard/timeseries?days=${days}`).then((res) => {
-      if (!live) return;
-      if (res.ok && Array.isArray(res.data?.days)) setSeries(res.data.days);
-      else {
-        console.error('dashboard timeseries failed', res.ok ? 'BAD_SHAPE' : res.code);
-        setSeriesFailed(true);
-      }
-    });
-    return () => {
-      live = false;
-    };
+    return whenLive(
+      call<'GET /marketplace/dashboard/timeseries'>(`/marketplace/dashboard/timeseries?days=${days}`),
+      (res) => {
+        if (res.ok && Array.isArray(res.data?.days)) setSeries(res.data.days);
+        else {
+          console.error('dashboard timeseries failed', res.ok ? 'BAD_SHAPE' : res.code);
+          setSeriesFailed(true);
+        }
+      },
+    );
   }, [days, attempt]);
 
   const retry = { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) };
@@ -221,12 +219,11 @@ function Reconciliation({ t, locale, ledger }: { t: Translator; locale: Locale; 
       data-testid="reconciliation"
       data-balanced={balanced}
     >
-      <div>
-        <h2 id="reconciliation-title" className={panelTitleClass}>
-          {t('dashboard.overview.reconciliation.title')}
-        </h2>
-        <p className="mt-1 text-sm text-slate-400">{t('dashboard.overview.reconciliation.intro')}</p>
-      </div>
+      <PanelHeading
+        id="reconciliation-title"
+        title={t('dashboard.overview.reconciliation.title')}
+        intro={t('dashboard.overview.reconciliation.intro')}
+      />
       <table className="w-full max-w-xl text-sm">
         <caption className="sr-only">{t('dashboard.overview.reconciliation.caption')}</caption>
         <tbody>

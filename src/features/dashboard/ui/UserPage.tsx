@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { whenLive } from '../../../platform/ui/admin/when-live.ts';
 import { api, type ApiResult } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../rewards/endpoints.ts';
@@ -47,15 +48,10 @@ export default function UserPage({ t, locale, account }: SectionProps & { accoun
 
   useEffect(() => {
     if (!id) return;
-    let live = true;
     setLoad({ state: 'loading' });
-    loadOverview(id).then((res) => {
-      if (!live) return;
-      setLoad(res.ok ? { state: 'ready', data: res.data } : { state: 'failed', code: res.code });
-    });
-    return () => {
-      live = false;
-    };
+    return whenLive(loadOverview(id), (res) =>
+      setLoad(res.ok ? { state: 'ready', data: res.data } : { state: 'failed', code: res.code }),
+    );
   }, [id, attempt]);
 
   const toList = (

@@ -5,6 +5,7 @@ import BusyButton from '../BusyButton.tsx';
 import { linkClass, secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import EditorLoadError from './EditorLoadError.tsx';
+import { whenLive } from './when-live.ts';
 import { idFromLocation } from './section-props.ts';
 import { panelClass } from './ui.ts';
 
@@ -20,17 +21,12 @@ export function useEditorRecord<T>(editing: boolean, load: (id: string) => Promi
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!editing || !id) return;
-    let live = true;
     setFailure(null);
-    load(id).then((res) => {
-      if (!live) return;
+    return whenLive(load(id), (res) => {
       if (res.ok) setRecord(res.data);
       // an id the API refuses outright (400) names no record either: the page says "not found"
       else setFailure(res.status === 400 ? 'NOT_FOUND' : res.code);
     });
-    return () => {
-      live = false;
-    };
     // the loader of a page never changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [editing, id, attempt]);

@@ -10,6 +10,7 @@ import FormField, { controlProps, InputField } from '../../../../platform/ui/For
 import Spinner from '../../../../platform/ui/Spinner.tsx';
 import { errorBoxClass, inputClass, primaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import EditorLoadError from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
 import { localTimeZone } from '../../../../platform/ui/admin/format.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -54,30 +55,22 @@ export default function CampaignSchedule({ t, locale, ownerId }: SectionProps) {
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
   useEffect(() => {
-    let live = true;
     setLoadFailure(null);
-    call<'GET /campaigns/:slug'>(`/campaigns/${CAMPAIGN_SLUG}`).then((res) => {
-      if (!live) return;
+    return whenLive(call<'GET /campaigns/:slug'>(`/campaigns/${CAMPAIGN_SLUG}`), (res) => {
       if (res.ok) setCampaign(res.data);
       else setLoadFailure(res.code);
     });
-    return () => {
-      live = false;
-    };
   }, [reload]);
 
   // the select is optional: without the list the admin can still save the dates
-  useEffect(() => {
-    let live = true;
-    call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then(
-      (res) => {
-        if (live) setCompetitions(res.ok ? res.data : []);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [ownerId]);
+  useEffect(
+    () =>
+      whenLive(
+        call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`),
+        (res) => setCompetitions(res.ok ? res.data : []),
+      ),
+    [ownerId],
+  );
 
   return (
     <div className="mt-6 space-y-5" data-testid="campaign-schedule">

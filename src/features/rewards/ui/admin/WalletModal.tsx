@@ -18,6 +18,7 @@ import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import Modal, { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
+import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
@@ -56,21 +57,17 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     setTransactions(null);
     reset(defaults);
     if (!userId) return;
-    let live = true;
     setFailed(false);
-    call<'GET /marketplace/transactions/:user'>(
-      `/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`,
-    ).then((res) => {
-      if (!live) return;
-      if (res.ok) setTransactions(res.data);
-      else {
-        console.error('transactions load failed', res.code);
-        setFailed(true);
-      }
-    });
-    return () => {
-      live = false;
-    };
+    return whenLive(
+      call<'GET /marketplace/transactions/:user'>(`/marketplace/transactions/${encodeURIComponent(userId)}?limit=200`),
+      (res) => {
+        if (res.ok) setTransactions(res.data);
+        else {
+          console.error('transactions load failed', res.code);
+          setFailed(true);
+        }
+      },
+    );
   }, [userId, attempt, reset]);
 
   // money moves only after the admin has seen the balance it leaves

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -24,17 +25,14 @@ export default function EntryTeamsPanel({
   version: unknown;
 }) {
   const [teams, setTeams] = useState<EntryTeam[]>([]);
-  useEffect(() => {
-    let live = true;
-    void call<'GET /tournaments/:id/entry-teams'>(`/tournaments/${encodeURIComponent(tournamentId)}/entry-teams`).then(
-      (res) => {
-        if (live && res.ok) setTeams(res.data);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [tournamentId, version]);
+  useEffect(
+    () =>
+      whenLive(
+        call<'GET /tournaments/:id/entry-teams'>(`/tournaments/${encodeURIComponent(tournamentId)}/entry-teams`),
+        (res) => res.ok && setTeams(res.data),
+      ),
+    [tournamentId, version],
+  );
   if (!teams.length) return null;
   const stateOf = (team: EntryTeam) =>
     team.checkedIn ? 'teamCheckedIn' : team.complete ? 'teamComplete' : 'teamPending';

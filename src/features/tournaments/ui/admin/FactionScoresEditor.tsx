@@ -14,7 +14,9 @@ import type { TournamentsApi } from '../../endpoints.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
-import { panelClass, panelTitleClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
+import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import Spinner from '../../../../platform/ui/Spinner.tsx';
@@ -86,18 +88,16 @@ export default function FactionScoresEditor({
   const [attempt, setAttempt] = useState(0);
   // the points move with the results: read again with every fresh copy of the competition
   useEffect(() => {
-    let live = true;
     setFailed(false);
-    void call<'GET /tournaments/competition/:id/scores'>(
-      `/tournaments/competition/${encodeURIComponent(competition.id)}/scores`,
-    ).then((res) => {
-      if (!live) return;
-      if (res.ok) setBreakdown(new Map(res.data.map((b) => [b.playerId, b])));
-      else setFailed(true);
-    });
-    return () => {
-      live = false;
-    };
+    return whenLive(
+      call<'GET /tournaments/competition/:id/scores'>(
+        `/tournaments/competition/${encodeURIComponent(competition.id)}/scores`,
+      ),
+      (res) => {
+        if (res.ok) setBreakdown(new Map(res.data.map((b) => [b.playerId, b])));
+        else setFailed(true);
+      },
+    );
   }, [competition.id, competition.teams, attempt]);
   if (failed)
     return (
@@ -213,12 +213,11 @@ function ScoresForm({
   return (
     <section className={panelClass} aria-labelledby="scores-title" data-testid="scores-editor">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 id="scores-title" className={panelTitleClass}>
-            {t('dashboard.competitions.scores.title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-400">{t('dashboard.competitions.scores.intro')}</p>
-        </div>
+        <PanelHeading
+          id="scores-title"
+          title={t('dashboard.competitions.scores.title')}
+          intro={t('dashboard.competitions.scores.intro')}
+        />
         <div className="flex gap-2">
           <button
             type="button"

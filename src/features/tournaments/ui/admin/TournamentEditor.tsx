@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { toast } from 'sonner';
@@ -89,19 +90,17 @@ export default function TournamentEditor({
   );
   const [competitions, setCompetitions] = useState<Competition[] | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`).then(
-      (res) => {
-        if (!live) return;
-        if (res.ok) setCompetitions(res.data);
-        else toast.error(t('dashboard.tournaments.form.competitionsError'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [ownerId, t]);
+  useEffect(
+    () =>
+      whenLive(
+        call<'GET /tournaments/competitions'>(`/tournaments/competitions?owner=${encodeURIComponent(ownerId)}`),
+        (res) => {
+          if (res.ok) setCompetitions(res.data);
+          else toast.error(t('dashboard.tournaments.form.competitionsError'));
+        },
+      ),
+    [ownerId, t],
+  );
 
   return (
     <EditorFrame
