@@ -11,23 +11,22 @@ export interface Talent {
   socials: { network: TalentNetwork; href: string }[];
 }
 
+/** Where a profile lives on each network, given the handle. */
+const profileUrl: Record<TalentNetwork, (handle: string) => string> = {
+  twitch: (handle) => `https://www.twitch.tv/${handle}`,
+  instagram: (handle) => `https://www.instagram.com/${handle}`,
+  youtube: (handle) => `https://www.youtube.com/@${handle}`,
+  tiktok: (handle) => `https://www.tiktok.com/@${handle}`,
+};
+
+/** Each talent goes by one handle on every network; `networks` are listed in the order the profile shows them. */
+const talent = (id: Talent['id'], handle: string, networks: TalentNetwork[]): Talent => ({
+  id,
+  image: `/cortina/talent-${id}.svg`,
+  socials: networks.map((network) => ({ network, href: profileUrl[network](handle) })),
+});
+
 export const talents: readonly Talent[] = [
-  {
-    id: 'frost',
-    image: '/cortina/talent-frost.svg',
-    socials: [
-      { network: 'twitch', href: 'https://www.twitch.tv/frost_arena' },
-      { network: 'instagram', href: 'https://www.instagram.com/frost_arena' },
-      { network: 'tiktok', href: 'https://www.tiktok.com/@frost_arena' },
-    ],
-  },
-  {
-    id: 'valanga',
-    image: '/cortina/talent-valanga.svg',
-    socials: [
-      { network: 'twitch', href: 'https://www.twitch.tv/valanga_arena' },
-      { network: 'youtube', href: 'https://www.youtube.com/@valanga_arena' },
-      { network: 'instagram', href: 'https://www.instagram.com/valanga_arena' },
-    ],
-  },
+  talent('frost', 'frost_arena', ['twitch', 'instagram', 'tiktok']),
+  talent('valanga', 'valanga_arena', ['twitch', 'youtube', 'instagram']),
 ];
