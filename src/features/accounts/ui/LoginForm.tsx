@@ -11,10 +11,10 @@ import {
 } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
-import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
-import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -90,15 +90,14 @@ export default function LoginForm({ locale, messages }: Props) {
         aria-describedby={failure ? 'login-error' : undefined}
         data-testid="login-form"
       >
-        <FormField id="login-email" label={t('accounts.login.email')} error={emailError}>
-          <input
-            {...register('email')}
-            {...controlProps('login-email', emailError)}
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-          />
-        </FormField>
+        <InputField
+          id="login-email"
+          label={t('accounts.login.email')}
+          error={emailError}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <FormField id="login-password" label={t('accounts.login.password')} error={passwordError}>
           <PasswordInput
             {...register('password')}

@@ -5,9 +5,9 @@ import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
@@ -81,15 +81,14 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
           className="mt-6 space-y-5"
           data-testid="reset-request-form"
         >
-          <FormField id="reset-email" label={t('accounts.reset.email')} error={emailError}>
-            <input
-              {...register('email')}
-              {...controlProps('reset-email', emailError)}
-              type="email"
-              autoComplete="email"
-              className={inputClass}
-            />
-          </FormField>
+          <InputField
+            id="reset-email"
+            label={t('accounts.reset.email')}
+            error={emailError}
+            registration={register('email')}
+            type="email"
+            autoComplete="email"
+          />
           <FormMessage kind="error" text={failure} testId="reset-error" />
           <button
             type="submit"

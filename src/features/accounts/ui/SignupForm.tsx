@@ -9,10 +9,10 @@ import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { pathAfterLogin, takeRedeemToken, withNext } from '../../../platform/browser/auth-redirect.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
-import FormField, { controlProps, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
+import FormField, { controlProps, InputField, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, inputClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
@@ -92,32 +92,25 @@ export default function SignupForm({ locale, messages, brand }: Props) {
         data-testid="signup-form"
       >
         <div className="grid gap-5 sm:grid-cols-2">
-          <FormField id="signup-username" label={t('accounts.signup.username')} error={e.username}>
-            <input
-              {...register('username')}
-              {...controlProps('signup-username', e.username)}
-              autoComplete="username"
-              className={inputClass}
+          {(['username', 'nickname'] as const).map((name) => (
+            <InputField
+              key={name}
+              id={`signup-${name}`}
+              label={t(`accounts.signup.${name}`)}
+              error={e[name]}
+              registration={register(name)}
+              autoComplete={name}
             />
-          </FormField>
-          <FormField id="signup-nickname" label={t('accounts.signup.nickname')} error={e.nickname}>
-            <input
-              {...register('nickname')}
-              {...controlProps('signup-nickname', e.nickname)}
-              autoComplete="nickname"
-              className={inputClass}
-            />
-          </FormField>
+          ))}
         </div>
-        <FormField id="signup-email" label={t('accounts.signup.email')} error={e.email}>
-          <input
-            {...register('email')}
-            {...controlProps('signup-email', e.email)}
-            type="email"
-            autoComplete="email"
-            className={inputClass}
-          />
-        </FormField>
+        <InputField
+          id="signup-email"
+          label={t('accounts.signup.email')}
+          error={e.email}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <FormField
           id="signup-password"
           label={t('accounts.signup.password')}
