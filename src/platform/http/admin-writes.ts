@@ -8,15 +8,18 @@ import { actorOf } from './plugins/auth.ts';
 type Status = Parameters<typeof errorResponses>[number];
 type Actor = ReturnType<typeof actorOf>;
 
-/** One admin call on a record: what the OpenAPI entry says, the statuses beyond the usual, and the work. */
-interface Call<A> {
+/** What the OpenAPI entry of one admin call on a record says: its summary and the statuses beyond the usual. */
+export interface CallText {
   summary: string;
   /** statuses beyond 400, 401 and 403 (and 404 for a call on an id) */
   also?: Status[];
+}
+/** One admin call on a record: its entry and the work. */
+interface Call<A> extends CallText {
   run: (args: A) => Promise<unknown>;
 }
 
-interface AdminWrites<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
+export interface AdminWritesSpec<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType> {
   /** the collection: POST creates there, PUT `:id` edits, DELETE `:id` removes */
   path: string;
   tags: string[];
@@ -44,7 +47,7 @@ const security = [{ bearer: [] }];
  */
 export function adminWrites<I extends z.ZodType, U extends z.ZodType, Q extends z.ZodType = z.ZodObject>(
   root: FastifyInstance,
-  spec: AdminWrites<I, U, Q>,
+  spec: AdminWritesSpec<I, U, Q>,
 ): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { path, tags, item, query, deletedKey = 'id' } = spec;

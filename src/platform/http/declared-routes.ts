@@ -4,23 +4,24 @@ import { z } from 'zod';
 import type { Endpoint, EndpointMap } from '../browser/typed-api.ts';
 import type { EarnedBadgeInfo } from '../schemas.ts';
 import { envelope, envelopeWithBadges, errorResponses } from './envelope.ts';
+import { cachedJson } from './response-cache.ts';
+import { cacheForViewer } from './response-headers.ts';
 
 type Status = Parameters<typeof errorResponses>[number];
 /**
  * How the answer wraps the endpoint's `data`: alone, with the list's `total` (also as `totalCount`, as the
- * original client's admin lists read it), or with the badges the call earned.
+ * original client's admin lists read it: the handler answers the `total` and the route adds the copy), or
+ * with the badges the call earned.
  */
 type Wrap = keyof typeof wraps;
 type Schema<E, S extends keyof Endpoint> = E extends { [N in S]: infer Z extends z.ZodType } ? z.output<Z> : undefined;
 type Parsed<T> = T extends z.ZodType ? z.output<T> : unknown;
 type Data<E> = E extends { response: infer Z extends z.ZodType } ? z.input<Z> : never;
-type Answer<E, W extends Wrap> = { status: 'SUCCESS'; data: Data<E> } & (W extends 'list'
+type Answer<E, W extends Wrap> = { status: 'SUCCESS'; data: Data<E> } & (W extends 'list' | 'counted'
   ? { total: number }
-  : W extends 'counted'
-    ? { total: number; totalCount: number }
-    : W extends 'badges'
-      ? { earnedBadges?: EarnedBadgeInfo[] }
-      : unknown);
+  : W extends 'badges'
+    ? { earnedBadges?: EarnedBadgeInfo[] }
+    : unknown);
 
 /** The request as the route's schemas parsed it: the endpoint's query and body, the route's params and headers. */
 export type DeclaredRequest<E, P = undefined, H = undefined> = FastifyRequest<{
@@ -40,6 +41,11 @@ export interface RouteSpec<E, P, H, W extends Wrap> {
   authAt?: 'onRequest' | 'preHandler';
   params?: P;
   headers?: H;
+  /**
+   * a read the same for every anonymous reader: cache headers for the viewer under this policy, and the
+   * handler's answer kept in the micro-cache
+   */
+  shared?: SharedPolicy;
   /** the envelope around `data` (plain unless told) */
   answer?: W;
   /** the success statuses the OpenAPI entry names (200 unless told) */
@@ -63,6 +69,30 @@ const wraps = {
   badges: envelopeWithBadges,
 };
 const bearer = [{ bearer: [] }];
+type Handler = (req: never, reply: FastifyReply) => unknown;
+type SharedPolicy = NonNullable<Parameters<typeof cacheForViewer>[2]>;
+/** A shared read's handler: the viewer's cache headers, then the answer from the micro-cache or built. */
+const sharedRead =
+  (app: FastifyInstance, policy: SharedPolicy, handler: Handler) =>
+  async (req: FastifyRequest, reply: FastifyReply) => {
+    cacheForViewer(req, reply, policy);
+    return cachedJson(app, req, reply, async () => handler(req as never, reply));
+  };
+/** A counted list's handler: its answer with the `total` copied to `totalCount` (a reply it sent itself stays as it is). */
+const withTotalCount =
+  (handler: Handler): Handler =>
+  async (req, reply) => {
+    const answer = await handler(req, reply);
+    if (answer === reply) return answer;
+    const list = answer as { total: number };
+    return { ...list, totalCount: list.total };
+  };
+
+/** The route's handler with what its spec adds around it. */
+function handlerOf(app: FastifyInstance, spec: { shared?: SharedPolicy; answer?: Wrap; handler: Handler }): Handler {
+  const handler = spec.shared ? sharedRead(app, spec.shared, spec.handler) : spec.handler;
+  return spec.answer === 'counted' ? withTotalCount(handler) : handler;
+}
 
 /**
  * Routes declared from a feature's endpoint map (endpoints.ts), so each route's method, path,
@@ -107,7 +137,7 @@ export function declaredRoutes<M extends EndpointMap>(root: FastifyInstance, map
       ...(spec.preValidation ? { preValidation: spec.preValidation as never } : {}),
       ...(spec.onResponse ? { onResponse: spec.onResponse } : {}),
       ...(auth ? { [spec.authAt ?? 'onRequest']: checks[auth] } : {}),
-      handler: spec.handler as never,
+      handler: handlerOf(root, spec) as never,
     });
   };
 }

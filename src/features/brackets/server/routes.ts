@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
-import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { tournamentIdSchema } from '../../tournaments/contract.ts';
 import * as BracketService from './service.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
@@ -29,11 +27,9 @@ export default async function bracketRoutes(root: FastifyInstance) {
       'The bracket of a single- or double-elimination, round-robin or Swiss tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
     params: tournamentParams,
     errors: [400, 404, 409],
-    handler: async (req, reply) => {
-      // shared by caches for a visitor; the admin's panel (with a token) always reads it fresh
-      cacheForViewer(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await BracketService.bracket(ctx, req.params.id)));
-    },
+    // shared by caches for a visitor; the admin's panel (with a token) always reads it fresh
+    shared: 'live',
+    handler: async (req) => ok(await BracketService.bracket(ctx, req.params.id)),
   });
 
   route('GET /tournaments/:id/bracket/mine', {

@@ -113,7 +113,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
     errors: [400, 401, 403, 404],
     handler: async (req) => {
       const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
-      return { ...okList(rows, total), totalCount: total };
+      return okList(rows, total);
     },
   });
   route('POST /marketplace/submissions/:id/review', {

@@ -50,12 +50,8 @@ export default async function newsRoutes(root: FastifyInstance) {
     summary: 'One article (a draft only for admins)',
     params: idParams,
     errors: [400, 404],
-    handler: async (req, reply) => {
-      cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () =>
-        ok(await NewsService.get(ctx, req.params.id, !!req.user?.isAdmin)),
-      );
-    },
+    shared: 'editorial',
+    handler: async (req) => ok(await NewsService.get(ctx, req.params.id, !!req.user?.isAdmin)),
   });
 
   adminWrites(root, {

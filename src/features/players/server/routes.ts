@@ -1,7 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../../../platform/http/envelope.ts';
-import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { cachedJson } from '../../../platform/http/response-cache.ts';
 import { serviceContext } from '../../../platform/context.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
 import { playerParamsSchema } from '../contract.ts';
@@ -25,11 +23,8 @@ export default async function playerRoutes(root: FastifyInstance) {
     summary: "A player's public page: faction, badges and tournament history (newest first, ?offset pages it)",
     params: playerParamsSchema,
     errors: [400, 404],
-    handler: async (req, reply) => {
-      cacheForViewer(req, reply);
-      return cachedJson(root, req, reply, async () =>
-        ok(await PlayerService.profile(ctx, req.params.username, req.query.offset, req.user?.id ?? null)),
-      );
-    },
+    shared: 'live',
+    handler: async (req) =>
+      ok(await PlayerService.profile(ctx, req.params.username, req.query.offset, req.user?.id ?? null)),
   });
 }

@@ -7,7 +7,7 @@ import { tournamentIdSchema } from '../../tournaments/contract.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { actorOf, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { apiCacheKey, cachedJson, sharedBody } from '../../../platform/http/response-cache.ts';
+import { apiCacheKey, sharedBody } from '../../../platform/http/response-cache.ts';
 import * as ResultsService from './service.ts';
 import * as LobbyService from './lobby-service.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
@@ -48,10 +48,8 @@ export default async function resultsRoutes(root: FastifyInstance) {
     summary: "The tournament's scoring table (the default preset until an admin picks one)",
     params,
     errors: [400, 404, 409],
-    handler: async (req, reply) => {
-      cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await ResultsService.scoring(ctx, req.params.id)));
-    },
+    shared: 'live',
+    handler: async (req) => ok(await ResultsService.scoring(ctx, req.params.id)),
   });
 
   /** An admin's call on one tournament's match day; 409 when the tournament is not in a state for it. */

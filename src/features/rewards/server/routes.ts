@@ -32,11 +32,10 @@ import { assertAccountOf, idempotencyKeyOf } from './rewards-scope.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { cachedJson } from '../../../platform/http/response-cache.ts';
-import { adminWrites } from '../../../platform/http/admin-writes.ts';
+import { adminWrites, type AdminWritesSpec, type CallText } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { purchaseCsv, walletCsv } from './csv-columns.ts';
-import { serviceContext } from '../../../platform/context.ts';
+import { serviceContext, type ServiceContext } from '../../../platform/context.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
 import { rewardsApi } from '../endpoints.ts';
 
@@ -46,6 +45,24 @@ const csvFile = z.string().describe(`text/csv, at most ${EXPORT_MAX_ROWS} rows (
 // headers stay loose: a strict object would strip Authorization from the request
 const idempotencyHeaders = z.looseObject({ 'idempotency-key': z.string().optional() });
 const bearer = [{ bearer: [] }];
+type Actor = ReturnType<typeof actorOf>;
+type Page<Row> = { rows: Row[]; total: number };
+/** A rewards record's admin writes in its service, each in the brand named after the context. */
+interface BrandWrites<I, U> {
+  create: (ctx: ServiceContext, owner: string, actor: Actor, input: I) => Promise<unknown>;
+  update: (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: U) => Promise<unknown>;
+  remove?: (ctx: ServiceContext, owner: string, actor: Actor, id: string) => Promise<void>;
+}
+/** What a record's admin writes say beyond its service: the path, the schemas and each call's summary. */
+type BrandWritesSpec<I extends z.ZodType, U extends z.ZodType> = Omit<
+  AdminWritesSpec<I, U, typeof rewardsOwnerQuerySchema>,
+  'tags' | 'query' | 'create' | 'edit' | 'remove'
+> & { create: CallText; edit: CallText; remove?: CallText };
+/** A request about one user's list: the user in the path, the brand and the page in the query. */
+type UserPageRequest = FastifyRequest & {
+  params: { user: string };
+  query: { owner?: string; limit: number; offset: number };
+};
 /** An admin's CSV of a list: its query, the file's name and columns, and how to read at most `max` rows. */
 interface CsvExport<Q extends z.ZodType, Row> {
   summary: string;
@@ -84,6 +101,44 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     await assertAccountOf(app, ownerId, userId);
     return ownerId;
   };
+  /** A route about one user (their own, or any as an admin), answering a list. */
+  const aboutUser = { auth: 'user', params: userParams, answer: 'list', errors: [400, 401, 403, 404] } as const;
+  /** A page of one user's list, read by `read` once the caller may see it. */
+  const userPage = async <Row>(
+    req: UserPageRequest,
+    read: (ctx: ServiceContext, owner: string, userId: string, limit: number, offset: number) => Promise<Page<Row>>,
+  ) => {
+    const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
+    const { rows, total } = await read(ctx, ownerId, req.params.user, req.query.limit, req.query.offset);
+    return okList(rows, total);
+  };
+  /** An admin's list of the brand the query names, paged and filtered by its query. */
+  const adminList = { auth: 'admin', errors: [400, 401, 403, 404] } as const;
+  const brandPage = async <Q extends { owner?: string }, Row>(
+    query: Q,
+    read: (ctx: ServiceContext, owner: string, query: Q) => Promise<Page<Row>>,
+  ) => {
+    const { rows, total } = await read(ctx, owner(query.owner), query);
+    return okList(rows, total);
+  };
+  /** A record's admin writes, done by its service in the brand the query names. */
+  const brandWrites = <I extends z.ZodType, U extends z.ZodType>(
+    service: BrandWrites<z.output<I>, z.output<U>>,
+    spec: BrandWritesSpec<I, U>,
+  ) => {
+    const { create, edit, remove, ...record } = spec;
+    const removal = service.remove;
+    adminWrites<I, U, typeof rewardsOwnerQuerySchema>(root, {
+      ...record,
+      tags,
+      query: rewardsOwnerQuerySchema,
+      create: { ...create, run: ({ actor, body, query }) => service.create(ctx, owner(query.owner), actor, body) },
+      edit: { ...edit, run: ({ actor, id, body, query }) => service.update(ctx, owner(query.owner), actor, id, body) },
+      ...(remove && removal
+        ? { remove: { ...remove, run: ({ actor, id, query }) => removal(ctx, owner(query.owner), actor, id) } }
+        : {}),
+    });
+  };
   /** An admin's CSV of a list: read one row past the cap, so a cut file can say it was cut. */
   const csvExport = <Q extends z.ZodType<{ owner?: string }>, Row>(path: string, route: CsvExport<Q, Row>) =>
     app.get(path, {
@@ -104,22 +159,13 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     });
 
   // ---- badges ----
-  adminWrites(root, {
+  brandWrites(BadgeService, {
     path: '/marketplace/badges',
-    tags,
     item: badgeSchema,
     input: badgeInputSchema,
     update: badgeUpdateSchema,
-    query: rewardsOwnerQuerySchema,
-    create: {
-      summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists',
-      also: [404, 409],
-      run: ({ actor, body, query }) => BadgeService.create(ctx, owner(query.owner), actor, body),
-    },
-    edit: {
-      summary: 'Edit a badge (admin); slug and trigger are fixed',
-      run: ({ actor, id, body, query }) => BadgeService.update(ctx, owner(query.owner), actor, id, body),
-    },
+    create: { summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists', also: [404, 409] },
+    edit: { summary: 'Edit a badge (admin); slug and trigger are fixed' },
   });
   route('GET /marketplace/badges', {
     summary: 'Badges: the active ones, or all for an admin',
@@ -153,10 +199,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/backpack/:user', {
     summary: "A user's earned badges (own, or any as admin)",
-    auth: 'user',
-    params: userParams,
-    answer: 'list',
-    errors: [400, 401, 403, 404],
+    ...aboutUser,
     handler: async (req) => {
       const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
       const earned = await BadgeService.backpack(ctx, ownerId, req.params.user);
@@ -188,48 +231,27 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     summary: 'Products in the shop (public)',
     answer: 'list',
     errors: [400, 404],
-    handler: async (req, reply) => {
-      // the same for every caller, but a caller with a token is buying or editing and must see the
-      // stock as it is now, not a copy their browser kept for ten seconds
-      cacheForViewer(req, reply);
-      return cachedJson(app, req, reply, async () => {
-        const { rows, total } = await ProductService.list(ctx, owner(req.query.owner), req.query);
-        return okList(rows, total);
-      });
-    },
+    // the same for every caller, but a caller with a token is buying or editing and must see the
+    // stock as it is now, not a copy their browser kept for ten seconds
+    shared: 'live',
+    handler: (req) => brandPage(req.query, ProductService.list),
   });
   route('GET /marketplace/products/:id', {
     summary: 'One product (public)',
     params: idParams,
     errors: [400, 404],
-    handler: async (req, reply) => {
-      cacheForViewer(req, reply);
-      return cachedJson(app, req, reply, async () =>
-        ok(await ProductService.get(ctx, owner(req.query.owner), req.params.id)),
-      );
-    },
+    shared: 'live',
+    handler: async (req) => ok(await ProductService.get(ctx, owner(req.query.owner), req.params.id)),
   });
-  adminWrites(root, {
+  brandWrites(ProductService, {
     path: '/marketplace/products',
-    tags,
     item: productSchema,
     input: productInputSchema,
     update: productUpdateSchema,
-    query: rewardsOwnerQuerySchema,
     deletedKey: '_id',
-    create: {
-      summary: 'Create a product (admin)',
-      also: [404],
-      run: ({ actor, body, query }) => ProductService.create(ctx, owner(query.owner), actor, body),
-    },
-    edit: {
-      summary: 'Edit a product (admin); omitted fields keep their value',
-      run: ({ actor, id, body, query }) => ProductService.update(ctx, owner(query.owner), actor, id, body),
-    },
-    remove: {
-      summary: 'Remove a product from the shop (admin); its purchases stay',
-      run: ({ actor, id, query }) => ProductService.remove(ctx, owner(query.owner), actor, id),
-    },
+    create: { summary: 'Create a product (admin)', also: [404] },
+    edit: { summary: 'Edit a product (admin); omitted fields keep their value' },
+    remove: { summary: 'Remove a product from the shop (admin); its purchases stay' },
   });
 
   // ---- purchases ----
@@ -258,13 +280,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/purchases', {
     summary: 'Every purchase (admin)',
-    auth: 'admin',
+    ...adminList,
     answer: 'list',
-    errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const { rows, total } = await PurchaseService.list(ctx, owner(req.query.owner), req.query);
-      return okList(rows, total);
-    },
+    handler: (req) => brandPage(req.query, PurchaseService.list),
   });
   csvExport('/marketplace/purchases/export', {
     summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
@@ -275,16 +293,8 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/purchases/user/:user', {
     summary: "A user's purchases (own, or any as admin)",
-    auth: 'user',
-    params: userParams,
-    answer: 'list',
-    errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-      const { limit, offset } = req.query;
-      const { rows, total } = await PurchaseService.listForUser(ctx, ownerId, req.params.user, limit, offset);
-      return okList(rows, total);
-    },
+    ...aboutUser,
+    handler: (req) => userPage(req, PurchaseService.listForUser),
   });
   for (const [path, shipped, summary] of [
     ['fulfill', true, 'Mark a purchase fulfilled (admin); marking it again keeps the first time and admin'],
@@ -322,13 +332,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/giveaways', {
     summary: 'Giveaway codes (admin)',
-    auth: 'admin',
+    ...adminList,
     answer: 'counted',
-    errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const { rows, total } = await GiveawayService.list(ctx, owner(req.query.owner), req.query);
-      return { ...okList(rows, total), totalCount: total };
-    },
+    handler: (req) => brandPage(req.query, GiveawayService.list),
   });
   route('GET /marketplace/giveaways/:id', {
     summary: 'One giveaway (admin)',
@@ -337,26 +343,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     errors: [400, 401, 403, 404],
     handler: async (req) => ok(await GiveawayService.get(ctx, owner(req.query.owner), req.params.id)),
   });
-  adminWrites(root, {
+  brandWrites(GiveawayService, {
     path: '/marketplace/giveaways',
-    tags,
     item: giveawaySchema,
     input: giveawayInputSchema,
     update: giveawayUpdateSchema,
-    query: rewardsOwnerQuerySchema,
-    create: {
-      summary: 'Create a giveaway code (admin)',
-      also: [404, 409],
-      run: ({ actor, body, query }) => GiveawayService.create(ctx, owner(query.owner), actor, body),
-    },
-    edit: {
-      summary: 'Edit a giveaway (admin); the code is read-only',
-      run: ({ actor, id, body, query }) => GiveawayService.update(ctx, owner(query.owner), actor, id, body),
-    },
-    remove: {
-      summary: 'Delete a giveaway (admin); redemptions and ledger stay',
-      run: ({ actor, id, query }) => GiveawayService.remove(ctx, owner(query.owner), actor, id),
-    },
+    create: { summary: 'Create a giveaway code (admin)', also: [404, 409] },
+    edit: { summary: 'Edit a giveaway (admin); the code is read-only' },
+    remove: { summary: 'Delete a giveaway (admin); redemptions and ledger stay' },
   });
 
   // ---- wallets and transactions ----
@@ -382,13 +376,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/wallets', {
     summary: 'Every user with their balance (admin)',
-    auth: 'admin',
+    ...adminList,
     answer: 'counted',
-    errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const { rows, total } = await WalletService.list(ctx, owner(req.query.owner), req.query);
-      return { ...okList(rows, total), totalCount: total };
-    },
+    handler: (req) => brandPage(req.query, WalletService.list),
   });
   csvExport('/marketplace/wallets/export', {
     summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
@@ -420,15 +410,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   route('GET /marketplace/transactions/:user', {
     summary: "A user's ledger, newest first (own, or any as admin)",
-    auth: 'user',
-    params: userParams,
-    answer: 'list',
-    errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-      const { limit, offset } = req.query;
-      const { rows, total } = await WalletService.transactions(ctx, ownerId, req.params.user, limit, offset);
-      return okList(rows, total);
-    },
+    ...aboutUser,
+    handler: (req) => userPage(req, WalletService.transactions),
   });
 }

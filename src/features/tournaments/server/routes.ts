@@ -214,12 +214,10 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     summary: 'Competitions of the brand, with both faction leaderboards',
     answer: 'list',
     errors: [400, 404],
-    handler: async (req, reply) => {
-      cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => {
-        const data = await CompetitionService.list(ctx, links, ownerOf(app, req.query.owner));
-        return okList(data, data.length);
-      });
+    shared: 'live',
+    handler: async (req) => {
+      const data = await CompetitionService.list(ctx, links, ownerOf(app, req.query.owner));
+      return okList(data, data.length);
     },
   });
 
@@ -227,10 +225,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     summary: 'One competition with its two factions, players by score then name',
     params: idParams,
     errors: [400, 404],
-    handler: async (req, reply) => {
-      cacheFor(req, reply);
-      return cachedJson(app, req, reply, async () => ok(await CompetitionService.get(ctx, links, req.params.id)));
-    },
+    shared: 'live',
+    handler: async (req) => ok(await CompetitionService.get(ctx, links, req.params.id)),
   });
 
   route('POST /tournaments/competitions/:id/team', {
