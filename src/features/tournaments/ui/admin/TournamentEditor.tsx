@@ -42,32 +42,30 @@ const initialTab = (tabs: Tab[]) => (): Tab => {
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
 };
 
-/** What the Results tab's panel is given: it is the results domain's, put in by the dashboard shell (src/layouts/dashboard). */
-export interface ResultsTabProps {
+/**
+ * What each tab panel of another domain is given at least; the dashboard shell (src/layouts/dashboard)
+ * joins each panel to its tab. The Bracket tab's (the brackets domain's) is given no more.
+ */
+interface TabPanelProps {
   t: Translator;
   locale: Locale;
   tournamentId: string;
+}
+export type BracketTabProps = TabPanelProps;
+
+/** What the Results tab's panel is given: it is the results domain's. */
+export interface ResultsTabProps extends TabPanelProps {
   teamSize: number | null;
   finalized: boolean;
   /** the checked-in players, in check-in order (from the roster this editor already reads) */
   players: { id: string; username: string }[];
 }
 
-/** What the Prizes tab's panel is given (the results domain's too, put in by the shell). */
-export interface PrizesTabProps {
-  t: Translator;
-  locale: Locale;
-  tournamentId: string;
+/** What the Prizes tab's panel is given (the results domain's too). */
+export interface PrizesTabProps extends TabPanelProps {
   format: Tournament['format'];
   /** the panel finalised the tournament: the editor reads it again (status, locked results) */
   onFinalised: () => void;
-}
-
-/** What the Bracket tab's panel is given (the brackets domain's, put in by the shell). */
-export interface BracketTabProps {
-  t: Translator;
-  locale: Locale;
-  tournamentId: string;
 }
 
 /** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) or bracket, prizes and e-mail panels. */
@@ -211,7 +209,7 @@ function EditView({
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
   const panel = { idPrefix: 'tournament', tab };
   // what every tab of another domain is given (the shell puts them in)
-  const tabProps = { t, locale, tournamentId: tournament.id };
+  const tabProps: TabPanelProps = { t, locale, tournamentId: tournament.id };
 
   return (
     <>
