@@ -17,14 +17,13 @@ import {
   TextField,
   useImageFields,
 } from '../../../../platform/ui/admin/fields.tsx';
-import Spinner from '../../../../platform/ui/Spinner.tsx';
-import { inputClass, linkClass } from '../../../../platform/ui/ui.ts';
+import { inputClass } from '../../../../platform/ui/ui.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
-import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
+import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
-import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
-import { EditorForm } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
+import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -63,74 +62,34 @@ const toValues = (b: Badge | null): Values => ({
   active: b?.active ?? true,
 });
 
-/** /dashboard/badges/new and /dashboard/badges/edit?id=…. */
+/**
+ * /dashboard/badges/new and /dashboard/badges/edit?id=…; an edit page whose badge does not exist (or
+ * names none) says so and goes back to the list.
+ */
 export default function BadgeEditor({ t, locale, section, agencyName }: SectionProps) {
-  const editing = section === 'badgesEdit';
-  const [id] = useState(() => (editing ? idFromLocation() : null));
-  const [badge, setBadge] = useState<Badge | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const listHref = localizePath(sectionPath('badges'), locale);
-
-  useEffect(() => {
-    if (!editing) return;
-    if (!id) {
-      toast.error(t('rewardsAdmin.badges.notFound'));
-      window.location.replace(listHref);
-      return;
-    }
-    let live = true;
-    setFailure(null);
-    call<'GET /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(id)}`).then((res) => {
-      if (!live) return;
-      if (res.ok) setBadge(res.data);
-      else if (res.code === 'BADGE_NOT_FOUND' || res.status === 400) {
-        // an unknown badge: say so (error.badgeNotFound) and go back to the list
-        toast.error(t('rewardsAdmin.badges.notFound'));
-        setTimeout(() => window.location.replace(listHref), 1500);
-        setFailure('BADGE_NOT_FOUND');
-      } else setFailure(res.code);
-    });
-    return () => {
-      live = false;
-    };
-  }, [editing, id, attempt, listHref, t]);
-
-  const back = (
-    <a href={listHref} className={`${linkClass} text-sm`} data-testid="badge-back">
-      ← {t('rewardsAdmin.badges.backToList')}
-    </a>
+  const editor = useEditorRecord(section === 'badgesEdit', (id) =>
+    call<'GET /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(id)}`),
   );
-  if (!editing)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <BadgeForm t={t} locale={locale} badge={null} agency={agencyName} />
-      </div>
-    );
-  if (failure)
-    return (
-      <div className="mt-4 space-y-6">
-        {back}
-        <RetryAlert
-          message={
-            failure === 'BADGE_NOT_FOUND' ? t('rewardsAdmin.badges.notFound') : t('rewardsAdmin.badges.loadError')
-          }
-          retry={
-            failure === 'BADGE_NOT_FOUND'
-              ? undefined
-              : { label: t('rewardsAdmin.common.retry'), run: () => setAttempt((n) => n + 1) }
-          }
-          testId="badge-load-error"
-        />
-      </div>
-    );
-  if (!badge) return <Spinner label={t('rewardsAdmin.badges.loading')} testId="badge-loading" />;
+  const listHref = localizePath(sectionPath('badges'), locale);
+  const { editing, id, failure } = editor;
+  useEffect(() => {
+    if (!editing || (id && !(failure && isNotFound(failure)))) return;
+    toast.error(t('rewardsAdmin.badges.notFound'));
+    if (!id) return window.location.replace(listHref);
+    const back = setTimeout(() => window.location.replace(listHref), 1500);
+    return () => clearTimeout(back);
+  }, [editing, id, failure, listHref, t]);
   return (
-    <div className="mt-4 space-y-6" data-testid="badge-editor" data-badge-id={badge._id}>
-      {back}
-      <BadgeForm t={t} locale={locale} badge={badge} agency={agencyName} />
-    </div>
+    <EditorFrame
+      t={t}
+      editor={editor}
+      name="badge"
+      back={{ href: listHref, label: t('rewardsAdmin.badges.backToList') }}
+      loading={t('rewardsAdmin.badges.loading')}
+      recordId={(b) => b._id}
+    >
+      {(badge) => <BadgeForm t={t} locale={locale} badge={badge} agency={agencyName} />}
+    </EditorFrame>
   );
 }
 
