@@ -122,6 +122,16 @@ export default function UserAccount({
   };
   const dialog = confirmText();
   const none = t('accounts.userPage.profile.none');
+  // the profile's plain facts, in order; an id is long and unbroken, so it wraps anywhere
+  const profileFacts: [key: string, value: ReactNode, look?: { mono?: boolean; testId?: string }][] = [
+    ['name', [user.first_name, user.last_name].filter(Boolean).join(' ') || none],
+    ['nickname', user.nickname || none],
+    ['language', t(`accounts.userPage.languages.${user.language}`), { testId: 'user-page-language' }],
+    ['country', user.country || none],
+    ['epicId', user.epicId || none, { mono: true, testId: 'user-page-epic' }],
+    ['discordId', user.discordId || none, { mono: true }],
+    ['createdAt', formatDateTime(user.createdAt, locale)],
+  ];
 
   return (
     <div className="mt-6 space-y-6" data-testid="user-page">
@@ -168,38 +178,16 @@ export default function UserAccount({
       <div className="grid gap-6 lg:grid-cols-2">
         <Panel title={t('accounts.userPage.profile.title')} testId="user-page-profile">
           <dl className="grid grid-cols-1 gap-3 text-sm sm:grid-cols-2">
-            <DetailItem label={t('accounts.userPage.profile.name')} valueClassName="text-slate-100">
-              {[user.first_name, user.last_name].filter(Boolean).join(' ') || none}
-            </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.nickname')} valueClassName="text-slate-100">
-              {user.nickname || none}
-            </DetailItem>
-            <DetailItem
-              label={t('accounts.userPage.profile.language')}
-              valueClassName="text-slate-100"
-              testId="user-page-language"
-            >
-              {t(`accounts.userPage.languages.${user.language}`)}
-            </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.country')} valueClassName="text-slate-100">
-              {user.country || none}
-            </DetailItem>
-            <DetailItem
-              label={t('accounts.userPage.profile.epicId')}
-              valueClassName="break-all font-mono text-slate-100"
-              testId="user-page-epic"
-            >
-              {user.epicId || none}
-            </DetailItem>
-            <DetailItem
-              label={t('accounts.userPage.profile.discordId')}
-              valueClassName="break-all font-mono text-slate-100"
-            >
-              {user.discordId || none}
-            </DetailItem>
-            <DetailItem label={t('accounts.userPage.profile.createdAt')} valueClassName="text-slate-100">
-              {formatDateTime(user.createdAt, locale)}
-            </DetailItem>
+            {profileFacts.map(([key, value, { mono = false, testId } = {}]) => (
+              <DetailItem
+                key={key}
+                label={t(`accounts.userPage.profile.${key}`)}
+                valueClassName={mono ? 'break-all font-mono text-slate-100' : 'text-slate-100'}
+                testId={testId}
+              >
+                {value}
+              </DetailItem>
+            ))}
             <DetailItem
               label={t('accounts.userPage.profile.gameAccounts')}
               className="sm:col-span-2"
