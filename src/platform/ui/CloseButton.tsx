@@ -1,3 +1,5 @@
+import LineIcon from './LineIcon.tsx';
+
 /**
  * The × in the corner of a dialog's sticky header: a button named for screen readers by `label`,
  * disabled while the dialog's work runs (the dialog may not close then).
@@ -21,18 +23,9 @@ export default function CloseButton({
       className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
       data-testid={testId}
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        width="20"
-        height="20"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-      >
+      <LineIcon>
         <path d="M6 6l12 12M18 6 6 18" />
-      </svg>
+      </LineIcon>
       <span className="sr-only">{label}</span>
     </button>
   );

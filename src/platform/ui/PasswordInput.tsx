@@ -1,5 +1,6 @@
 import { useState, type ComponentPropsWithRef } from 'react';
 import { inputClass } from './ui.ts';
+import LineIcon from './LineIcon.tsx';
 
 type Props = Omit<ComponentPropsWithRef<'input'>, 'type'> & { id: string; showLabel: string; hideLabel: string };
 
@@ -17,20 +18,11 @@ export default function PasswordInput({ showLabel, hideLabel, className, ...inpu
         data-testid={`${input.id}-toggle`}
         className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.8"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LineIcon strokeWidth={1.8}>
           <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
           <circle cx="12" cy="12" r="3" />
           {visible && <path d="M3 3l18 18" />}
-        </svg>
+        </LineIcon>
       </button>
     </div>
   );

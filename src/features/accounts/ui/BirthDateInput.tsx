@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { DATE_FORMAT } from '../../../platform/ui/date-format.ts';
 import { inputClass } from '../../../platform/ui/ui.ts';
+import LineIcon from '../../../platform/ui/LineIcon.tsx';
 
 // The calendar (react-day-picker and its locales, about 25 KB gzip) loads only when first opened
 // or hovered, so the signup page stays inside its JavaScript budget.
@@ -82,18 +83,10 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           data-testid={`${id}-toggle`}
           className="flex w-12 shrink-0 items-center justify-center rounded-lg border border-line bg-ink/70 text-slate-300 outline-none transition hover:border-accent hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="h-5 w-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-            strokeLinecap="round"
-          >
+          <LineIcon strokeWidth={1.8}>
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M3 10h18M8 3v4M16 3v4" />
-          </svg>
+          </LineIcon>
         </button>
       </div>
       {open && (

@@ -5,6 +5,7 @@ import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../platform/i18n/plural.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { primaryButtonClass } from '../../../platform/ui/ui.ts';
+import LineIcon from '../../../platform/ui/LineIcon.tsx';
 
 interface Props {
   product: Product;
@@ -114,19 +115,9 @@ export default function ProductCard(props: Props) {
             className="flex items-center justify-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-2.5 text-sm font-semibold text-emerald-200"
             data-testid="product-owned"
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon size={18} strokeWidth={2.2}>
               <path d="m5 12 5 5 9-10" />
-            </svg>
+            </LineIcon>
             {t('rewards.market.owned')}
           </p>
         )}

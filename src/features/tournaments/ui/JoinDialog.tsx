@@ -21,6 +21,7 @@ import { clearSession, updateStoredUser } from '../../../platform/browser/sessio
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
 import DialogActions from '../../../platform/ui/DialogActions.tsx';
+import LineIcon from '../../../platform/ui/LineIcon.tsx';
 import {
   errorBoxClass,
   inputClass,
@@ -563,20 +564,10 @@ function Field({
             title={helpLabel}
             data-testid={`${id}-help`}
           >
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="18"
-              height="18"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            >
+            <LineIcon size={18}>
               <circle cx="12" cy="12" r="9" />
               <path d="M9.5 9.5a2.5 2.5 0 0 1 4.9.7c0 1.7-2.4 2.1-2.4 3.6M12 17h.01" />
-            </svg>
+            </LineIcon>
           </button>
         )}
       </div>
