@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { ErrorCode } from '../../../platform/errors/error-codes.ts';
 import { isUniqueViolation } from '../../../platform/db/database.ts';
-import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
+import { audited, auditLabel, type Actor, type AuditChange } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import * as EntryTeamService from '../../tournaments/server/team-service.ts';
@@ -58,6 +58,23 @@ async function battleRoyale(ctx: ServiceContext, id: string): Promise<MatchDay> 
   return t;
 }
 
+/**
+ * An admin's audited write on a battle royale's matches or scoring: the tournament is read and its
+ * results locked open (finalising waits) inside the write's transaction.
+ */
+function battleRoyaleWrite<T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+  write: (tx: ServiceContext, audit: (entry: AuditChange) => Promise<void>, t: MatchDay) => Promise<T>,
+): Promise<T> {
+  return audited(ctx, actor, async (tx, audit) => {
+    const t = await battleRoyale(tx, id);
+    await TournamentService.lockOpenForResults(tx, id);
+    return write(tx, audit, t);
+  });
+}
+
 /** The tournament's name, which labels the audit entry of each results write. */
 const tournamentName = async (ctx: ServiceContext, id: string) => (await TournamentService.get(ctx, id, null)).name;
 
@@ -89,9 +106,7 @@ export async function setScoring(
   id: string,
   table: ScoringTable,
 ): Promise<ScoringTable> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const t = await battleRoyale(tx, id);
-    await TournamentService.lockOpenForResults(tx, id);
+  return battleRoyaleWrite(ctx, actor, id, async (tx, audit, t) => {
     const { lines } = await ResultsRepository.matchesOf(tx.db.kysely, id);
     if (lines.some((l) => l.placement > table.lobbySize))
       throw fail('conflict', 'PLACEMENT_OVER_LOBBY', 'A match already has a placement above this lobby size');
@@ -420,9 +435,7 @@ async function writing<T>(work: () => Promise<T>): Promise<T> {
 /** POST /tournaments/{id}/matches (admin), audited `match.create`: the next number, with its lines. */
 export async function createMatch(ctx: ServiceContext, actor: Actor, id: string, input: MatchInput): Promise<Match> {
   return writing(() =>
-    audited(ctx, actor, async (tx, audit) => {
-      const t = await battleRoyale(tx, id);
-      await TournamentService.lockOpenForResults(tx, id);
+    battleRoyaleWrite(ctx, actor, id, async (tx, audit, t) => {
       const all = await entrantsFor(tx, t);
       const lobby = input.lobby ?? 1;
       const field = lobbyField(all, await lobbyPlan(tx, id), lobby);
@@ -478,9 +491,7 @@ export async function updateMatch(
   input: MatchInput,
 ): Promise<Match> {
   return writing(() =>
-    audited(ctx, actor, async (tx, audit) => {
-      const t = await battleRoyale(tx, id);
-      await TournamentService.lockOpenForResults(tx, id);
+    battleRoyaleWrite(ctx, actor, id, async (tx, audit, t) => {
       const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
       if (!row) throw matchNotFound();
       if (input.lobby !== undefined && input.lobby !== Number(row.lobby)) throw otherLobby();
@@ -527,9 +538,7 @@ export async function voidMatch(
   number: number,
   voided: boolean,
 ): Promise<Match> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const t = await battleRoyale(tx, id);
-    await TournamentService.lockOpenForResults(tx, id);
+  return battleRoyaleWrite(ctx, actor, id, async (tx, audit, t) => {
     const row = await ResultsRepository.findMatch(tx.db.kysely, id, number);
     if (!row) throw matchNotFound();
     const all = await entrantsFor(tx, t);
@@ -571,9 +580,7 @@ export async function recordLine(
   // the same bounds as the `{number}` of the match routes
   if (!Number.isInteger(matchNumber) || matchNumber < 1 || matchNumber > 100_000) throw matchNotFound();
   return writing(() =>
-    audited(ctx, actor, async (tx, audit) => {
-      const t = await battleRoyale(tx, tournamentId);
-      await TournamentService.lockOpenForResults(tx, tournamentId);
+    battleRoyaleWrite(ctx, actor, tournamentId, async (tx, audit, t) => {
       const all = await entrantsFor(tx, t);
       const db = tx.db.kysely;
       let row = await ResultsRepository.findMatch(db, tournamentId, matchNumber);

@@ -85,21 +85,18 @@ type Period = { current: RewardCards; previous: RewardCards };
 export async function periodCounts(db: Db, owner: string, previousFrom: string, from: string): Promise<Period> {
   const periods = (name: string, value?: Parameters<typeof periodSums>[2], column?: string) =>
     periodSums(from, name, value, column);
+  // the products and the codes an admin made in each period and has not deleted since
+  const made = (table: 'products' | 'giveaways') =>
+    db
+      .selectFrom(table)
+      .select(periods('n'))
+      .where('owner', '=', owner)
+      .where('deleted_at', 'is', null)
+      .where('created_at', '>=', previousFrom)
+      .executeTakeFirstOrThrow();
   const [products, giveaways, purchases, redemptions, ledger] = await Promise.all([
-    db
-      .selectFrom('products')
-      .select(periods('n'))
-      .where('owner', '=', owner)
-      .where('deleted_at', 'is', null)
-      .where('created_at', '>=', previousFrom)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('giveaways')
-      .select(periods('n'))
-      .where('owner', '=', owner)
-      .where('deleted_at', 'is', null)
-      .where('created_at', '>=', previousFrom)
-      .executeTakeFirstOrThrow(),
+    made('products'),
+    made('giveaways'),
     db
       .selectFrom('purchases')
       .select([...periods('n'), ...periods('pending', sql`case when fulfilled = 0 then 1 else 0 end`)])

@@ -800,6 +800,12 @@ export async function checkedIn(db: Db, tournamentId: string) {
 // ---------------------------------------------------------------------------------------------
 // what the reminders poll reads (src/features/reminders): a page at a time, in id order
 
+/** One page of the brand's tournaments the poll reads, the ids after `after` in order. */
+const pollPage =
+  (p: { owner: string; after: string; limit: number }) =>
+  (query: SelectQueryBuilder<Database, 'tournaments', TournamentRow>) =>
+    query.where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit);
+
 /** Tournaments whose check-in window holds `now` (start_checkin <= now < end_checkin); the range is the end of the tournaments_end_checkin index. */
 export async function checkInWindowsAt(
   db: Db,
@@ -810,10 +816,7 @@ export async function checkInWindowsAt(
     .selectAll()
     .where('end_checkin', '>', p.now)
     .where('start_checkin', '<=', p.now)
-    .where('owner', '=', p.owner)
-    .where('id', '>', p.after)
-    .orderBy('id')
-    .limit(p.limit)
+    .$call(pollPage(p))
     .execute();
 }
 
@@ -822,15 +825,7 @@ export async function finalisedSince(
   db: Db,
   p: { owner: string; since: string; after: string; limit: number },
 ): Promise<TournamentRow[]> {
-  return db
-    .selectFrom('tournaments')
-    .selectAll()
-    .where('finalized_at', '>=', p.since)
-    .where('owner', '=', p.owner)
-    .where('id', '>', p.after)
-    .orderBy('id')
-    .limit(p.limit)
-    .execute();
+  return db.selectFrom('tournaments').selectAll().where('finalized_at', '>=', p.since).$call(pollPage(p)).execute();
 }
 
 /** A tournament's members and whether they checked in, in queue order. */

@@ -82,16 +82,12 @@ export function effectiveStatus(
   return (row.status_override ?? scheduledStatus(row, now)) as TournamentStatus;
 }
 
+/** The row's six schedule dates, in the schedule's order. */
+const datesOf = (row: TournamentRow) =>
+  Object.fromEntries(scheduleKeys.map((key) => [key, row[key]])) as Pick<TournamentRow, ScheduleKey>;
+
 export function scheduleOf(row: TournamentRow, now: number): Schedule {
-  return {
-    status: effectiveStatus(row, now),
-    start_registration: row.start_registration,
-    end_registration: row.end_registration,
-    start_checkin: row.start_checkin,
-    end_checkin: row.end_checkin,
-    start_tournament: row.start_tournament,
-    end_tournament: row.end_tournament,
-  };
+  return { status: effectiveStatus(row, now), ...datesOf(row) };
 }
 
 export const phaseOfRow = (row: TournamentRow, now: number = Date.now()): Phase => phaseOf(scheduleOf(row, now), now);
@@ -167,12 +163,7 @@ export function toTournament(
     waitlistCount: waitlist.length,
     maxPartecipants: row.max_participants,
     slotsTaken: row.member_count,
-    start_registration: row.start_registration,
-    end_registration: row.end_registration,
-    start_checkin: row.start_checkin,
-    end_checkin: row.end_checkin,
-    start_tournament: row.start_tournament,
-    end_tournament: row.end_tournament,
+    ...datesOf(row),
     check_in: row.check_in,
     check_in_end: row.check_in_end,
     description: row.description,
@@ -1057,6 +1048,26 @@ function assertRosterOpen(phase: Phase) {
   if (!mayManageRoster(phase).ok) throw new AppError('conflict', 'TOURNAMENT_ENDED', 'The tournament has ended');
 }
 
+/**
+ * An admin's change of the roster while the tournament has not ended: `change` runs in one audited
+ * transaction, with the tournament's row and phase as read before it.
+ */
+async function changeRoster<T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  id: string,
+  change: (
+    tx: ServiceContext,
+    audit: (entry: AuditChange) => Promise<void>,
+    row: TournamentRow,
+    phase: Phase,
+  ) => Promise<T>,
+): Promise<T> {
+  const { row, phase } = await rosterRow(ctx, id);
+  assertRosterOpen(phase);
+  return audited(ctx, actor, (tx, audit) => change(tx, audit, row, phase));
+}
+
 const notRegistered = () =>
   new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
 /** The audit entry of a change of one player on the roster: about the tournament, labelled with its name and theirs. */
@@ -1106,9 +1117,7 @@ export async function removePlayer(
   userId: string,
   reason: string,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(ctx, id);
-  assertRosterOpen(phase);
-  const promoted = await audited(ctx, actor, async (tx, audit) => {
+  const promoted = await changeRoster(ctx, actor, id, async (tx, audit, row, phase) => {
     const entry = await rosterEntry(tx, id, userId);
     if (!entry) throw notRegistered();
     const result = await leaveRoster(tx, id, userId, freedSeatFillsItself(phase));
@@ -1182,9 +1191,7 @@ export async function checkInFor(
   userId: string,
   confirmed: boolean,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(ctx, id);
-  assertRosterOpen(phase);
-  await audited(ctx, actor, async (tx, audit) => {
+  await changeRoster(ctx, actor, id, async (tx, audit, row) => {
     const entry = await rosterEntry(tx, id, userId);
     // the same conditional write as the player's check-in: only a member row changes
     const changed = await TournamentRepository.setConfirmed(tx.db.kysely, {
@@ -1289,9 +1296,7 @@ export async function promotePlayer(
   id: string,
   userId: string,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(ctx, id);
-  assertRosterOpen(phase);
-  await audited(ctx, actor, async (tx, audit) => {
+  await changeRoster(ctx, actor, id, async (tx, audit, row) => {
     const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'full')
@@ -1318,9 +1323,7 @@ export async function moveInWaitlist(
   userId: string,
   position: number,
 ): Promise<Registrations> {
-  const { row, phase } = await rosterRow(ctx, id);
-  assertRosterOpen(phase);
-  await audited(ctx, actor, async (tx, audit) => {
+  await changeRoster(ctx, actor, id, async (tx, audit, row) => {
     const from = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
     const outcome = await TournamentRepository.moveInWaitlist(tx.db.kysely, {
       tournamentId: id,
