@@ -199,15 +199,25 @@ function gameAccountRow(userId: string, position: number, a: GameAccount) {
   };
 }
 
-/** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
-export async function birthDateOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+/** One nullable date of an account of `owner`; undefined when no account of `owner` has this id. */
+async function dateOf(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  column: 'birth_date' | 'blocked_at',
+): Promise<string | null | undefined> {
   const row = await db
     .selectFrom('users')
-    .select('birth_date')
+    .select(column)
     .where('id', '=', id)
     .where('owner', '=', owner)
     .executeTakeFirst();
-  return row ? row.birth_date : undefined;
+  return row ? row[column] : undefined;
+}
+
+/** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
+export function birthDateOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+  return dateOf(db, owner, id, 'birth_date');
 }
 
 export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string) {
@@ -357,14 +367,8 @@ export async function findPasswordHash(db: Kysely<Database>, id: string): Promis
 }
 
 /** When an admin blocked the account (null: not blocked); undefined when no account of `owner` has this id. */
-export async function blockedAtOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select('blocked_at')
-    .where('id', '=', id)
-    .where('owner', '=', owner)
-    .executeTakeFirst();
-  return row ? row.blocked_at : undefined;
+export function blockedAtOf(db: Kysely<Database>, owner: string, id: string): Promise<string | null | undefined> {
+  return dateOf(db, owner, id, 'blocked_at');
 }
 
 export async function setBlockedAt(
