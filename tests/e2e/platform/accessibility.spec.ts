@@ -1,17 +1,27 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
+import { expectServerPolicy, watchPolicy } from '../csp-watch.ts';
 import { hydrated } from '../helpers.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
  * Axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
  * public or player page, in both languages, logged out and logged in as a demo player. The page
- * list is site-pages.ts, shared with the budget and CSP walks, so a new page is checked too.
+ * list is site-pages.ts, shared with the budget walk, so a new page is checked too. The same walk
+ * finds no Content-Security-Policy violation and no file carrying a policy (csp-watch.ts): each page
+ * is loaded once for both checks.
  */
 const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 // the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
-const pages = [...staticPages, ...landingPages, ...appPages, '/tournament/{upcoming}', '/no-such-page'];
+const pages = [
+  ...staticPages,
+  ...landingPages,
+  ...appPages,
+  '/tournament/{upcoming}',
+  '/tournament/{tournament}/iframe',
+  '/no-such-page',
+];
 
 // the four walks only read, and each takes minutes: spread them over the workers (each has its own server)
 test.describe.configure({ mode: 'parallel' });
@@ -40,6 +50,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       // a hang detector, not a speed check: a walk of every page took over 5 minutes on a loaded 2-core machine
       test.setTimeout(600_000);
       const { session, tournament, upcoming, article } = await prepare(page.request);
+      const policy = await watchPolicy(page);
       if (state === 'logged in') {
         await page.goto('/privacy-policy');
         await page.evaluate(({ user, token }) => {
@@ -48,17 +59,20 @@ for (const state of ['logged out', 'logged in'] as const) {
         }, session);
       }
       const found: string[] = [];
-      for (const p of pages) {
+      // logged out, the dashboard is the sign-in the guard leads to
+      for (const p of [...pages, ...(state === 'logged out' ? ['/dashboard'] : [])]) {
         const url = p
           .replace('{tournament}', encodeURIComponent(tournament))
           .replace('{article}', encodeURIComponent(article))
           .replace('{upcoming}', encodeURIComponent(upcoming));
-        await page.goto(lang === 'en' ? en(url) : url);
+        const address = lang === 'en' ? en(url) : url;
+        expectServerPolicy(await page.goto(address), address);
         await hydrated(page);
         await page.waitForLoadState('networkidle');
         found.push(...(await seriousViolations(page)));
       }
       expect(found).toEqual([]);
+      policy.check();
     });
   }
 }
