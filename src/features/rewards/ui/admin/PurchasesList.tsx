@@ -189,29 +189,22 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                 </DetailItem>
               </dl>
               <div className="flex justify-end">
-                {open.fulfilled ? (
-                  <button
-                    type="button"
-                    className={secondaryButtonClass}
-                    disabled={marking === open.id}
-                    onClick={() => markFulfilled(open, false)}
-                    data-testid="purchase-modal-unfulfill"
-                  >
-                    {marking === open.id
-                      ? t('rewardsAdmin.common.saving')
-                      : t('rewardsAdmin.purchases.markUnfulfilled')}
-                  </button>
-                ) : (
-                  <button
-                    type="button"
-                    className={primaryButtonClass}
-                    disabled={marking === open.id}
-                    onClick={() => markFulfilled(open, true)}
-                    data-testid="purchase-modal-fulfill"
-                  >
-                    {marking === open.id ? t('rewardsAdmin.common.saving') : t('rewardsAdmin.purchases.markFulfilled')}
-                  </button>
-                )}
+                {/* one button: it marks the purchase the other way round */}
+                <button
+                  type="button"
+                  className={open.fulfilled ? secondaryButtonClass : primaryButtonClass}
+                  disabled={marking === open.id}
+                  onClick={() => markFulfilled(open, !open.fulfilled)}
+                  data-testid={open.fulfilled ? 'purchase-modal-unfulfill' : 'purchase-modal-fulfill'}
+                >
+                  {marking === open.id
+                    ? t('rewardsAdmin.common.saving')
+                    : t(
+                        open.fulfilled
+                          ? 'rewardsAdmin.purchases.markUnfulfilled'
+                          : 'rewardsAdmin.purchases.markFulfilled',
+                      )}
+                </button>
               </div>
             </>
           )}
