@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
-import { newsArticleSchema, newsInputSchema, newsUpdateSchema } from '../contract.ts';
 import { ok, okList } from '../../../platform/http/envelope.ts';
 import * as NewsService from './service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
@@ -54,12 +53,9 @@ export default async function newsRoutes(root: FastifyInstance) {
     handler: async (req) => ok(await NewsService.get(ctx, req.params.id, !!req.user?.isAdmin)),
   });
 
-  adminWrites(root, {
+  adminWrites(root, newsApi, {
     path: '/news',
     tags,
-    item: newsArticleSchema,
-    input: newsInputSchema,
-    update: newsUpdateSchema,
     create: {
       summary: 'Write an article (admin); the body HTML is sanitised',
       run: ({ actor, body }) => NewsService.create(ctx, actor, body),

@@ -2,20 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  badgeInputSchema,
-  badgeSchema,
   badgeTriggerInputSchema,
   badgeTriggerResultSchema,
-  badgeUpdateSchema,
-  giveawayInputSchema,
-  giveawaySchema,
-  giveawayUpdateSchema,
-  productInputSchema,
-  productSchema,
-  productUpdateSchema,
   purchaseExportQuerySchema,
   EXPORT_MAX_ROWS,
-  rewardsOwnerQuerySchema,
   walletExportQuerySchema,
   walletParamsSchema,
   walletSchema,
@@ -32,7 +22,7 @@ import { assertAccountOf, idempotencyKeyOf } from './rewards-scope.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import * as WalletService from './wallet-service.ts';
 import { cacheForViewer } from '../../../platform/http/response-headers.ts';
-import { adminWrites, type AdminWritesSpec, type CallText } from '../../../platform/http/admin-writes.ts';
+import { adminWrites, type CallText, type Parsed } from '../../../platform/http/admin-writes.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { purchaseCsv, walletCsv } from './csv-columns.ts';
 import { serviceContext, type ServiceContext } from '../../../platform/context.ts';
@@ -53,11 +43,14 @@ interface BrandWrites<I, U> {
   update: (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: U) => Promise<unknown>;
   remove?: (ctx: ServiceContext, owner: string, actor: Actor, id: string) => Promise<void>;
 }
-/** What a record's admin writes say beyond its service: the path, the schemas and each call's summary. */
-type BrandWritesSpec<I extends z.ZodType, U extends z.ZodType> = Omit<
-  AdminWritesSpec<I, U, typeof rewardsOwnerQuerySchema>,
-  'tags' | 'query' | 'create' | 'edit' | 'remove'
-> & { create: CallText; edit: CallText; remove?: CallText };
+type RewardsApi = typeof rewardsApi;
+/** What a record's admin writes say beyond its service: the collection's path and each call's summary. */
+interface BrandWritesSpec<P extends string> {
+  path: P;
+  create: CallText;
+  edit: CallText;
+  remove?: CallText;
+}
 /** A request about one user's list: the user in the path, the brand and the page in the query. */
 type UserPageRequest = FastifyRequest & {
   params: { user: string };
@@ -122,20 +115,20 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     return okList(rows, total);
   };
   /** A record's admin writes, done by its service in the brand the query names. */
-  const brandWrites = <I extends z.ZodType, U extends z.ZodType>(
-    service: BrandWrites<z.output<I>, z.output<U>>,
-    spec: BrandWritesSpec<I, U>,
+  const brandWrites = <P extends string>(
+    service: BrandWrites<Parsed<RewardsApi, `POST ${P}`, 'body'>, Parsed<RewardsApi, `PUT ${P}/:id`, 'body'>>,
+    { path, create, edit, remove }: BrandWritesSpec<P>,
   ) => {
-    const { create, edit, remove, ...record } = spec;
     const removal = service.remove;
-    adminWrites<I, U, typeof rewardsOwnerQuerySchema>(root, {
-      ...record,
+    // every rewards write names its brand in the query (rewardsOwnerQuerySchema)
+    const brand = (query: { owner?: string }) => owner(query.owner);
+    adminWrites(root, rewardsApi, {
+      path,
       tags,
-      query: rewardsOwnerQuerySchema,
-      create: { ...create, run: ({ actor, body, query }) => service.create(ctx, owner(query.owner), actor, body) },
-      edit: { ...edit, run: ({ actor, id, body, query }) => service.update(ctx, owner(query.owner), actor, id, body) },
+      create: { ...create, run: ({ actor, body, query }) => service.create(ctx, brand(query), actor, body) },
+      edit: { ...edit, run: ({ actor, id, body, query }) => service.update(ctx, brand(query), actor, id, body) },
       ...(remove && removal
-        ? { remove: { ...remove, run: ({ actor, id, query }) => removal(ctx, owner(query.owner), actor, id) } }
+        ? { remove: { ...remove, run: ({ actor, id, query }) => removal(ctx, brand(query), actor, id) } }
         : {}),
     });
   };
@@ -161,9 +154,6 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   // ---- badges ----
   brandWrites(BadgeService, {
     path: '/marketplace/badges',
-    item: badgeSchema,
-    input: badgeInputSchema,
-    update: badgeUpdateSchema,
     create: { summary: 'Create a badge (admin); 409 BADGE_SLUG_TAKEN when the slug exists', also: [404, 409] },
     edit: { summary: 'Edit a badge (admin); slug and trigger are fixed' },
   });
@@ -245,10 +235,6 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   brandWrites(ProductService, {
     path: '/marketplace/products',
-    item: productSchema,
-    input: productInputSchema,
-    update: productUpdateSchema,
-    deletedKey: '_id',
     create: { summary: 'Create a product (admin)', also: [404] },
     edit: { summary: 'Edit a product (admin); omitted fields keep their value' },
     remove: { summary: 'Remove a product from the shop (admin); its purchases stay' },
@@ -345,9 +331,6 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   });
   brandWrites(GiveawayService, {
     path: '/marketplace/giveaways',
-    item: giveawaySchema,
-    input: giveawayInputSchema,
-    update: giveawayUpdateSchema,
     create: { summary: 'Create a giveaway code (admin)', also: [404, 409] },
     edit: { summary: 'Edit a giveaway (admin); the code is read-only' },
     remove: { summary: 'Delete a giveaway (admin); redemptions and ledger stay' },

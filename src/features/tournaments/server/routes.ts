@@ -4,16 +4,11 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { idSchema } from '../../../platform/schemas.ts';
 import {
-  competitionInputSchema,
-  competitionSchema,
-  competitionUpdateSchema,
   entryTeamParamsSchema,
   ROSTER_CANDIDATES_MAX,
   rosterParamsSchema,
-  tournamentInputSchema,
   tournamentSchema,
   tournamentIdSchema,
-  tournamentUpdateSchema,
   type Tournament,
 } from '../contract.ts';
 import { envelope, errorResponses, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
@@ -243,12 +238,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
   });
 
-  adminWrites(root, {
+  adminWrites(root, tournamentsApi, {
     path: '/tournaments/competitions',
     tags: adminTags,
-    item: competitionSchema,
-    input: competitionInputSchema,
-    update: competitionUpdateSchema,
     create: {
       summary: 'Create a competition',
       run: ({ actor, body }) => CompetitionService.create(ctx, links, actor, body),
@@ -471,12 +463,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   // -------------------------------------------------------------------------------------------
   // tournaments: admin
 
-  adminWrites(root, {
+  adminWrites(root, tournamentsApi, {
     path: '/tournaments',
     tags: adminTags,
-    item: tournamentSchema,
-    input: tournamentInputSchema,
-    update: tournamentUpdateSchema,
     // a malformed id is its own 400 code (the page shows the invalid-id message)
     id: tournamentIdSchema,
     create: {
