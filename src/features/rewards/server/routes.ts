@@ -105,8 +105,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     const { rows, total } = await read(ctx, ownerId, req.params.user, req.query.limit, req.query.offset);
     return okList(rows, total);
   };
-  /** An admin's list of the brand the query names, paged and filtered by its query. */
+  /** A route listing a brand's records for an admin. */
   const adminList = { auth: 'admin', errors: [400, 401, 403, 404] } as const;
+  /** A page of a list of the brand the query names, searched, filtered and ordered by the same query. */
   const brandPage = async <Q extends { owner?: string }, Row>(
     query: Q,
     read: (ctx: ServiceContext, owner: string, query: Q) => Promise<Page<Row>>,
