@@ -110,6 +110,19 @@ for (const lang of ['it', 'en'] as const) {
       await goto(page, at(lang, '/cortina/standings/1'));
       await expect(page.getByTestId('standings-final')).toBeVisible();
       await expect(page.getByTestId('standings-score').first()).toBeVisible();
+      // its (at least ten) players a few at a time: the first page links only on, a later one back and on
+      await goto(page, at(lang, '/cortina/standings/1?limit=4'));
+      await expect(page.getByTestId('standings-row')).toHaveCount(4);
+      await expect(page.getByTestId('standings-prev')).toHaveCount(0);
+      await page.getByTestId('standings-next').click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/cortina/standings/1')}\\?limit=4&offset=4$`));
+      await expect(page.getByTestId('standings-row')).toHaveCount(4);
+      await expect(page.getByTestId('standings-prev')).toHaveAttribute('rel', 'prev');
+      await expect(page.getByTestId('standings-prev')).toHaveAttribute(
+        'href',
+        at(lang, '/cortina/standings/1?limit=4'),
+      );
+      await expect(page.getByTestId('standings-next')).toHaveAttribute('href', /\?limit=4&offset=8$/);
     });
 
     test(`a logged-out visitor who clicks upload gets the login toast (${lang})`, async ({ page }) => {
