@@ -20,6 +20,31 @@ export const deletedSchema = <K extends 'id' | '_id'>(key: K) =>
     deleted: z.ZodLiteral<true>;
   });
 
+type WithQuery<Q> = [Q] extends [never] ? unknown : { query: Q };
+
+/**
+ * The endpoint-map entries of a record's admin writes (http/admin-writes.ts serves them): POST creates
+ * at `path`, PUT edits and DELETE removes at `path/:id` (answering the id under `deletedKey`), each
+ * with the record's `query` when it takes one.
+ */
+export function adminWriteEndpoints<
+  P extends string,
+  R extends z.ZodType,
+  I extends z.ZodType,
+  U extends z.ZodType,
+  Q extends z.ZodType = never,
+  K extends 'id' | '_id' = 'id',
+>(path: P, record: { item: R; input: I; update: U; query?: Q; deletedKey?: K }) {
+  const query = record.query ? { query: record.query } : {};
+  return {
+    [`POST ${path}`]: { ...query, body: record.input, response: record.item },
+    [`PUT ${path}/:id`]: { ...query, body: record.update, response: record.item },
+    [`DELETE ${path}/:id`]: { ...query, response: deletedSchema(record.deletedKey ?? ('id' as K)) },
+  } as Record<`POST ${P}`, WithQuery<Q> & { body: I; response: R }> &
+    Record<`PUT ${P}/:id`, WithQuery<Q> & { body: U; response: R }> &
+    Record<`DELETE ${P}/:id`, WithQuery<Q> & { response: ReturnType<typeof deletedSchema<K>> }>;
+}
+
 /** An image address: our own uploads (/media/…) or an https URL. */
 export const imageUrl = z
   .string()

@@ -1,5 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
-import { deletedSchema } from '../../platform/schemas.ts';
+import { adminWriteEndpoints } from '../../platform/schemas.ts';
 import {
   adjustInputSchema,
   adjustResultSchema,
@@ -42,9 +42,14 @@ export const rewardsApi = {
   'GET /marketplace/backpack/:user': { query: owner, response: userBadgeSchema.array() },
   'GET /marketplace/products': { query: productListQuerySchema, response: productSchema.array() },
   'GET /marketplace/products/:id': { query: owner, response: productSchema },
-  'POST /marketplace/products': { query: owner, body: productInputSchema, response: productSchema },
-  'PUT /marketplace/products/:id': { query: owner, body: productUpdateSchema, response: productSchema },
-  'DELETE /marketplace/products/:id': { query: owner, response: deletedSchema('_id') },
+  // the original client reads a removed product's id as `_id`
+  ...adminWriteEndpoints('/marketplace/products', {
+    item: productSchema,
+    input: productInputSchema,
+    update: productUpdateSchema,
+    query: owner,
+    deletedKey: '_id',
+  }),
   'GET /marketplace/purchases': { query: purchaseListQuerySchema, response: purchaseSchema.array() },
   'POST /marketplace/purchases': { body: purchaseInputSchema, response: purchaseResultSchema },
   'GET /marketplace/purchases/user/:user': { query: userPurchaseListQuerySchema, response: purchaseSchema.array() },
@@ -53,9 +58,12 @@ export const rewardsApi = {
   'POST /marketplace/giveaways/redeem': { body: redeemInputSchema, response: redeemResultSchema },
   'GET /marketplace/giveaways': { query: giveawayListQuerySchema, response: giveawaySchema.array() },
   'GET /marketplace/giveaways/:id': { query: owner, response: giveawaySchema },
-  'POST /marketplace/giveaways': { query: owner, body: giveawayInputSchema, response: giveawaySchema },
-  'PUT /marketplace/giveaways/:id': { query: owner, body: giveawayUpdateSchema, response: giveawaySchema },
-  'DELETE /marketplace/giveaways/:id': { query: owner, response: deletedSchema('id') },
+  ...adminWriteEndpoints('/marketplace/giveaways', {
+    item: giveawaySchema,
+    input: giveawayInputSchema,
+    update: giveawayUpdateSchema,
+    query: owner,
+  }),
   'GET /marketplace/wallets': { query: walletListQuerySchema, response: walletSchema.array() },
   'GET /marketplace/wallets/me': { query: owner, response: walletSchema },
   'POST /marketplace/wallets/:userId/adjust': { query: owner, body: adjustInputSchema, response: adjustResultSchema },

@@ -1,5 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
-import { deletedSchema } from '../../platform/schemas.ts';
+import { adminWriteEndpoints } from '../../platform/schemas.ts';
 import {
   broadcastInputSchema,
   broadcastResultSchema,
@@ -37,17 +37,21 @@ import {
 export const tournamentsApi = {
   'GET /tournaments/competitions': { query: competitionListQuerySchema, response: competitionSchema.array() },
   'GET /tournaments/competitions/:id': { response: competitionSchema },
-  'POST /tournaments/competitions': { body: competitionInputSchema, response: competitionSchema },
-  'PUT /tournaments/competitions/:id': { body: competitionUpdateSchema, response: competitionSchema },
-  'DELETE /tournaments/competitions/:id': { response: deletedSchema('id') },
+  ...adminWriteEndpoints('/tournaments/competitions', {
+    item: competitionSchema,
+    input: competitionInputSchema,
+    update: competitionUpdateSchema,
+  }),
   'POST /tournaments/competitions/:id/team': { body: teamChoiceSchema, response: competitionSchema },
   'GET /tournaments/competition/:id/scores': { response: scoreBreakdownSchema.array() },
   'PUT /tournaments/competition/:id': { body: teamsUpdateSchema, response: competitionSchema },
   'GET /tournaments': { query: tournamentListQuerySchema, response: tournamentSchema.array() },
   'GET /tournaments/:id': { response: tournamentSchema },
-  'POST /tournaments': { body: tournamentInputSchema, response: tournamentSchema },
-  'PUT /tournaments/:id': { body: tournamentUpdateSchema, response: tournamentSchema },
-  'DELETE /tournaments/:id': { response: deletedSchema('id') },
+  ...adminWriteEndpoints('/tournaments', {
+    item: tournamentSchema,
+    input: tournamentInputSchema,
+    update: tournamentUpdateSchema,
+  }),
   'PUT /tournaments/:id/archive': { body: tournamentArchiveSchema, response: tournamentSchema },
   'GET /tournaments/:id/removal': { response: tournamentRemovalSchema },
   'POST /tournaments/:id/register': {
