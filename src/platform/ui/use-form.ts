@@ -293,6 +293,14 @@ export function lazySchema<V>(load: () => Promise<SafeParser>): { validate: Vali
   };
 }
 
+/**
+ * The props of a <form> that `rules` (a lazySchema) check: sent by script, the browser's own checks off
+ * so that the rules say what is wrong, and the rules loading as soon as any field takes the focus.
+ */
+export function rulesFormProps(rules: { preload: () => void }, onSubmit: (event: FormEvent) => unknown) {
+  return { method: 'post', noValidate: true, onSubmit, onFocus: rules.preload } as const;
+}
+
 /** The schema's output, or the first issue of each field under its dotted path. */
 async function parse(schema: SafeParser, data: unknown): Promise<Validation> {
   const res = await schema.safeParseAsync(data);

@@ -16,7 +16,7 @@ import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
+import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 
@@ -82,10 +82,7 @@ export default function LoginForm({ locale, messages }: Props) {
         </p>
       )}
       <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        onFocus={rules.preload}
+        {...rulesFormProps(rules, handleSubmit(onSubmit))}
         className="mt-6 space-y-5"
         aria-describedby={failure ? 'login-error' : undefined}
         data-testid="login-form"

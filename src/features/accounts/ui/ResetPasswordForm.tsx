@@ -10,7 +10,7 @@ import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, errorBoxClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
+import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 
@@ -74,10 +74,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
       <FormMessage kind="success" text={sent && t('accounts.reset.sent')} testId="reset-sent" className="mt-6" />
       {!sent && (
         <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          onFocus={requestRules.preload}
+          {...rulesFormProps(requestRules, handleSubmit(onSubmit))}
           className="mt-6 space-y-5"
           data-testid="reset-request-form"
         >
@@ -172,10 +169,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
       <FormMessage kind="success" text={done && t('accounts.reset.done')} testId="reset-done" className="mt-6" />
       {!done && (
         <form
-          method="post"
-          noValidate
-          onSubmit={handleSubmit(onSubmit)}
-          onFocus={newPasswordRules.preload}
+          {...rulesFormProps(newPasswordRules, handleSubmit(onSubmit))}
           className="mt-6 space-y-5"
           data-testid="reset-password-form"
         >

@@ -11,7 +11,7 @@ import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormF
 import SaveBar from '../../../platform/ui/SaveBar.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
-import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
+import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
 const call: TypedCall<AccountsApi> = api;
@@ -71,10 +71,7 @@ function ChangePassword({ t }: { t: Translator }) {
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.passwordIntro')}</p>
       <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        onFocus={passwordRules.preload}
+        {...rulesFormProps(passwordRules, handleSubmit(onSubmit))}
         className="mt-4 grid gap-5 sm:grid-cols-3"
         data-testid="password-change-form"
       >

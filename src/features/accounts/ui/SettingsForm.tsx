@@ -42,7 +42,7 @@ import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
 import { useAtom } from '../../../platform/ui/use-atom.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useForm, type FieldErrors, type Path } from '../../../platform/ui/use-form.ts';
+import { lazySchema, rulesFormProps, useForm, type FieldErrors, type Path } from '../../../platform/ui/use-form.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
 import { birthDateText } from './birth-date-text.ts';
 
@@ -356,10 +356,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
       ))}
 
       <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit<Valid>(onSubmit, onInvalid)}
-        onFocus={rules.preload}
+        {...rulesFormProps(rules, handleSubmit<Valid>(onSubmit, onInvalid))}
         hidden={tab in panels}
         data-testid="settings-form"
       >

@@ -14,7 +14,7 @@ import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
-import { lazySchema, useForm } from '../../../platform/ui/use-form.ts';
+import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 
 interface Props extends IslandProps {
@@ -84,10 +84,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.signup.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.signup.subtitle')}</p>
       <form
-        method="post"
-        noValidate
-        onSubmit={handleSubmit<Valid>(onSubmit)}
-        onFocus={rules.preload}
+        {...rulesFormProps(rules, handleSubmit<Valid>(onSubmit))}
         className="mt-6 space-y-5"
         data-testid="signup-form"
       >
