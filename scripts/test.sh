@@ -14,21 +14,35 @@ fi
 status=0
 # each step names the second of the run it starts at, so a slow step shows in the log
 step() { echo "› [${SECONDS}s] $*"; }
-# the types first: a type error fails the run like a failed test (the type check is part of npm test).
-# astro check type-checks every file tsconfig.json includes (the .ts and .tsx as well as the .astro), so
-# a `tsc --noEmit` before it checked the same 640 files a second time (`npm run typecheck` still runs both)
-step "type check (astro check: the .ts, .tsx and .astro files)"
-if ! astro check --minimumSeverity error; then echo "✘ the type check failed" >&2; status=1; fi
-
-# the site for the end-to-end tests is built while the linters run: neither reads what the other writes
-# (eslint and prettier skip .releases/ and .astro/), and on two cores the build no longer waits its turn.
-# It must be done before vitest, whose release tests build a copy sharing node_modules/.astro.
-step "building the site for the end-to-end tests (beside the lint and the import rules)"
+# The site for the end-to-end tests is built beside the type check, the lint and the import rules: on two
+# cores none of them waits for another. Only the build and the type check write anything they share: the
+# generated types in .astro/, which the build writes first (types.d.ts last of them). So the type check
+# starts once the build has written them (and then does not write them again) or once the build is over.
+# The site must be built before vitest, whose release tests build a copy sharing node_modules/.astro.
+step "building the site for the end-to-end tests"
 site_log=$(mktemp)
+types_before=$(stat -c %.9Y .astro/types.d.ts 2>/dev/null || echo none)
 bash scripts/run.sh site >"$site_log" 2>&1 &
 site_pid=$!
+check_flags=()
+while kill -0 "$site_pid" 2>/dev/null; do
+  if [ "$(stat -c %.9Y .astro/types.d.ts 2>/dev/null || echo none)" != "$types_before" ]; then
+    check_flags=(--noSync)
+    break
+  fi
+  sleep 0.2
+done
 
-# the linter (typescript-eslint strict, react-hooks, jsx-a11y, astro) and the formatter, in check mode
+# a type error fails the run like a failed test. astro check type-checks every file tsconfig.json includes
+# (the .ts and .tsx as well as the .astro), so a `tsc --noEmit` as well would check them twice
+# (`npm run typecheck` still runs both)
+step "type check (astro check: the .ts, .tsx and .astro files)"
+check_log=$(mktemp)
+astro check --minimumSeverity error "${check_flags[@]}" >"$check_log" 2>&1 &
+check_pid=$!
+
+# the linter (typescript-eslint strict, react-hooks, jsx-a11y, astro) and the formatter, in check mode;
+# eslint and prettier skip .releases/ and .astro/, which the build writes
 step "lint and format check (eslint, prettier)"
 if ! bash scripts/run.sh lint; then echo "✘ lint or format check failed" >&2; status=1; fi
 
@@ -36,8 +50,11 @@ if ! bash scripts/run.sh lint; then echo "✘ lint or format check failed" >&2; 
 step "import boundaries (dependency-cruiser)"
 if ! depcruise src --config .dependency-cruiser.cjs --output-type err; then echo "✘ an import crosses a boundary" >&2; status=1; fi
 
+if ! wait "$check_pid"; then echo "✘ the type check failed" >&2; status=1; fi
+cat "$check_log" && rm -f "$check_log"
 if ! wait "$site_pid"; then echo "✘ the site build failed" >&2; status=1; fi
 cat "$site_log" && rm -f "$site_log"
+step "type check, lint, import rules and site build done"
 
 step "unit and API tests (vitest)"
 vitest run --reporter=default --reporter=json --outputFile.json="$reports/vitest.json" || status=1
