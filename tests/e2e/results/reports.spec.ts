@@ -253,3 +253,21 @@ test('players report with a screenshot in both languages; the admin approves one
   await expect(mine).toContainText('Il secondo posto è di Giulia');
   await alexPage.screenshot({ path: `${SHOTS}/player-en-rejected-1280.png` });
 });
+
+for (const lang of ['it', 'en'] as const)
+  test(`the reports of a tournament that is not a battle royale say why there are none to list (${lang})`, async ({
+    page,
+  }) => {
+    const list = (await (await page.request.get('/api/tournaments?limit=50')).json()).data as {
+      id: string;
+      format: string;
+    }[];
+    const bracket = list.find((t) => t.format !== 'battle_royale');
+    expect(bracket, 'the demo has a bracket tournament').toBeTruthy();
+    await loginAs(page, ADMIN);
+    await goto(page, at(lang, `/dashboard/tournaments/reports?id=${bracket!.id}`));
+    const reason = localeTexts(lang, 'errors').NOT_BATTLE_ROYALE as string;
+    await expect(page.getByTestId('reports-error')).toContainText(
+      `${localeTexts(lang, 'results-admin').reports.loadError} ${reason}`,
+    );
+  });

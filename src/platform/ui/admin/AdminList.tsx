@@ -143,7 +143,8 @@ export function AdminList<Row>({
         empty={data?.rows.length === 0}
         filtered={list.filtered}
         texts={{
-          error: t(`${ns}.loadError`),
+          // the list's own words, then the reason the API gave (a network failure, a tournament of another format)
+          error: failure ? `${t(`${ns}.loadError`)} ${t.error(failure)}` : t(`${ns}.loadError`),
           retry: t('dashboard.common.retry'),
           loading: t(`${ns}.loading`),
           empty: empty ?? t(`${ns}.empty`),
