@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, localeTexts, unique } from '../helpers.ts';
 
@@ -10,6 +10,20 @@ import { goto, hydrated, localeTexts, unique } from '../helpers.ts';
 
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : path === '/' ? '/en/' : `/en${path}`);
+
+/**
+ * Pages /tournaments with "load more" until `card` is in the list, or nothing is left to load. Each click
+ * waits for its page to arrive: a click sent while a page loads waits for the button, and the last page
+ * hides it, so that click would wait until the test times out.
+ */
+async function loadUntil(page: Page, card: Locator) {
+  const list = page.getByTestId('tournament-grid-list');
+  const more = page.getByTestId('tournament-grid-more');
+  while (!(await card.count()) && (await more.isVisible())) {
+    await more.click();
+    await expect(list).not.toHaveAttribute('aria-busy', 'true');
+  }
+}
 const text = {
   it: {
     wrongPassword: 'Password del torneo errata.',
@@ -302,8 +316,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(list.getByTestId('tournament-card').first()).toBeVisible();
       // every tournament is reachable, paging with "load more" when needed
       const card = list.locator(`[data-tournament-id="${t.id}"]`);
-      while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
-        await page.getByTestId('tournament-grid-more').click();
+      await loadUntil(page, card);
       await expect(card.getByTestId('tournament-card-phase')).toHaveAttribute('data-phase', 'registration');
       await expect(card.getByTestId('tournament-card-players')).toHaveText('0/40');
       await expect(card).toContainText('PC, PS5');
@@ -343,8 +356,7 @@ for (const lang of ['it', 'en'] as const) {
         await expect(list.getByTestId('tournament-card').first()).toBeVisible();
         for (const [i, t] of made.entries()) {
           const card = list.locator(`[data-tournament-id="${t.id}"]`);
-          while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
-            await page.getByTestId('tournament-grid-more').click();
+          await loadUntil(page, card);
           const title = card.getByTestId('tournament-card-name');
           await expect(title).toHaveText(`${series} · Qualifier ${i + 1}`);
           await expect(title).toHaveAttribute('title', `${series} · Qualifier ${i + 1}`);
@@ -778,8 +790,7 @@ for (const lang of ['it', 'en'] as const) {
       const list = page.getByTestId('tournament-grid-list');
       await expect(list.getByTestId('tournament-card').first()).toBeVisible();
       const card = list.locator(`[data-tournament-id="${t.id}"]`);
-      while (!(await card.count()) && (await page.getByTestId('tournament-grid-more').isVisible()))
-        await page.getByTestId('tournament-grid-more').click();
+      await loadUntil(page, card);
       await expect(card.getByTestId('tournament-card-phase')).toHaveText(ns.phase.full);
     });
 
