@@ -41,6 +41,9 @@ for (const lang of ['it', 'en'] as const) {
       if (device === 'desktop') {
         test(`the sidebar's panel runs down the whole of a long page (${device}, ${lang})`, async ({ page }) => {
           await goto(page, at(lang, '/arena-bomber-championship'));
+          // the leaderboards fill after the page loads, and make it long: measure once they have
+          for (const team of ['precision', 'speed'])
+            await expect(page.locator(`[data-testid="faction-${team}"] table tbody tr`).first()).toBeVisible();
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           expect(height).toBeGreaterThan(2 * viewport.height);
           // a full-page capture draws the page at its whole height: the sidebar column keeps the panel's colour to the bottom
