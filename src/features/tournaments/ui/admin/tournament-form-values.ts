@@ -1,5 +1,6 @@
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 import type { Tournament, TournamentInput } from '../../contract.ts';
+import { scheduleKeys } from '../../schedule-order.ts';
 import { fromStatusChoice, toStatusChoice, type StatusChoice } from './status.ts';
 
 /** What the tournament form's inputs hold: strings for numbers and local datetimes, '' for "none". */
@@ -35,14 +36,8 @@ export interface TournamentFormValues {
   en: { name: string; description: string; rules: string };
 }
 
-export const scheduleFields = [
-  'start_registration',
-  'end_registration',
-  'start_checkin',
-  'end_checkin',
-  'start_tournament',
-  'end_tournament',
-] as const;
+/** The schedule's dates, in the order the server checks them. */
+export const scheduleFields = scheduleKeys;
 
 /** Every field name of the form (the API body's names), for placing server issues. */
 export const tournamentFields = [
