@@ -401,6 +401,10 @@ test('a backpack that cannot be loaded says so, translated', async ({ page, requ
   await page.route('**/api/marketplace/backpack/**', (route) => route.fulfill({ status: 500, body: '{}' }));
   await goto(page, '/en/my-backpack');
   await expect(page.getByTestId('backpack-error')).toContainText(texts.en.failedBackpack);
+  // the grid loads again when the session settles; with the failure still in place, whatever the page loads
+  // once it is open fails too, so the list can only come from the retry
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('backpack-retry')).toBeVisible();
   await page.unroute('**/api/marketplace/backpack/**');
   await page.getByTestId('backpack-retry').click();
   await expect(page.getByTestId('backpack-list')).toBeVisible();
