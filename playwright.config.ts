@@ -16,9 +16,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // two workers, each with its own server and browser: one worker kept the two cores about 60 % busy,
-  // as a test mostly waits on its page; E2E_WORKERS chooses another number
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // three workers, each with its own server and browser: a test mostly waits on its page, so one worker kept
+  // the two cores about 60 % busy, two about 80 % and three about 90 %; E2E_WORKERS chooses another number
+  workers: Number(process.env.E2E_WORKERS) || 3,
   retries: 0,
   use: {
     launchOptions: {
