@@ -12,7 +12,7 @@ const startsProcesses = /startServer\(|spawn\(|spawnSync\(|execFile|fork\(/;
  * waited for them alone at its end. Here every project's process-starting files go first, then the
  * rest one project after another, whether or not durations are cached: ordering every file by its
  * cached duration mixed the projects, and as a worker keeps one project's modules (isolate: false), each
- * change of project imported the server again (a second local run: 297 s → 392 s, a third more CPU).
+ * change of project imported the server again (docs/testing.md has the measurement).
  */
 export class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
