@@ -26,6 +26,16 @@ export function anyFreePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment a test's child process starts from: PATH and HOME, and Node's compile cache where the runner
+ * keeps one (scripts/run.sh), so a child reuses the code earlier processes compiled. Nothing else of the test
+ * process leaks in: each test names the configuration its child runs under.
+ */
+export function childEnv(): Record<string, string> {
+  const { PATH = '', HOME = '', NODE_COMPILE_CACHE } = process.env;
+  return { PATH, HOME, ...(NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE } : {}) };
+}
+
 export interface ServerProcess {
   port: number;
   url: string;
@@ -55,8 +65,7 @@ export async function startServer(opts: ServerOptions): Promise<ServerProcess> {
   const child = spawn(process.execPath, [opts.entry ?? path.join(root, 'src/app/main.ts')], {
     cwd: root,
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      ...childEnv(),
       HOST: '127.0.0.1',
       PORT: String(opts.port),
       DATA_DIR: opts.dataDir,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { anyFreePort, childEnv, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 // What a real server process writes under DATA_DIR is private to its user: the SQLite database and
 // its logs, the outbox's .eml files (live password-reset links), the backups. The test runner's own
@@ -58,8 +58,7 @@ test('the data folder, the database and its logs, and the outbox are private to 
 
 test('`npm run backup` makes its folder 0700 and each backup 0600, whatever the umask it runs under', () => {
   const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? '',
+    ...childEnv(),
     DATA_DIR: dataDir,
     DATABASE_URL: `sqlite:${path.join(dataDir, 'app.db')}`,
   };

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, auditLedger, rewardsApi, type Account } from '../helpers/rewards.ts';
 import { createTournament, registration } from '../helpers/tournaments.ts';
-import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { anyFreePort, childEnv, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 
 /**
  * Real server processes on one database: every check-then-act (slots, stock, redemptions, ledger)
@@ -202,7 +202,7 @@ describe('npm run start:cluster', () => {
   if (engine === 'sqlite')
     test('refuses SQLite: one file, one writer, one host', () => {
       const run = spawnSync(process.execPath, [cluster], {
-        env: { PATH: process.env.PATH, DATABASE_URL: t.config.databaseUrl, PORT: '4649' },
+        env: { ...childEnv(), DATABASE_URL: t.config.databaseUrl, PORT: '4649' },
         encoding: 'utf8',
         timeout: 20_000,
       });

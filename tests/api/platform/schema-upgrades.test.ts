@@ -8,7 +8,7 @@ import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
 import { migrateToLatest, releaseMigrations, SchemaRefused } from '../../../src/platform/db/migrate.ts';
 import type { MigrationList } from '../../../src/platform/db/migrate.ts';
 import { createDatabase, engine } from '../helpers/test-app.ts';
-import { anyFreePort, httpCall, startServer } from '../helpers/server-process.ts';
+import { anyFreePort, childEnv, httpCall, startServer } from '../helpers/server-process.ts';
 
 /**
  * Upgrades and rollbacks of the schema, on this run's engine: `npm run migrate` (scripts/migrate.ts)
@@ -44,8 +44,7 @@ async function withDb<T>(url: string, work: (db: Db) => Promise<T>): Promise<T> 
 }
 
 type Target = { url: string; dataDir: string };
-const { PATH = '', HOME = '' } = process.env;
-const baseEnv = (target: Target) => ({ PATH, HOME, DATABASE_URL: target.url, DATA_DIR: target.dataDir });
+const baseEnv = (target: Target) => ({ ...childEnv(), DATABASE_URL: target.url, DATA_DIR: target.dataDir });
 
 /** `node scripts/migrate.ts …` on the database; its exit code and its lines (stdout and stderr). */
 function migrateCli(target: Target, ...args: string[]): Promise<{ code: number | null; out: string[]; err: string[] }> {

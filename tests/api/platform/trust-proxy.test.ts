@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { afterAll, describe, expect, test } from 'vitest';
 import { loadConfig, parseTrustProxy } from '../../../src/platform/http/config.ts';
-import { anyFreePort, startServer } from '../helpers/server-process.ts';
+import { anyFreePort, childEnv, startServer } from '../helpers/server-process.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 // The client address every per-address limit counts by comes from
@@ -72,7 +72,7 @@ describe('parsing TRUST_PROXY', () => {
     try {
       const main = path.resolve(import.meta.dirname, '../../../src/app/main.ts');
       const env = {
-        PATH: process.env.PATH ?? '',
+        ...childEnv(),
         HOST: '127.0.0.1',
         PORT: String(await anyFreePort()),
         DATA_DIR: dataDir,
