@@ -12,6 +12,19 @@ export async function hydrated(page: Page) {
   await expect(page.locator('astro-island[ssr], [data-hydrating]')).toHaveCount(0);
 }
 
+/**
+ * Types into the shop's search and waits for its answer: every card shown names `name`, and the list is no
+ * longer busy. Until the answer arrives the unfiltered list is shown, and a card clicked then can move from
+ * under the pointer as the list changes.
+ */
+export async function searchShop(page: Page, text: string, name = text) {
+  await page.getByTestId('market-search').fill(text);
+  const cards = page.getByTestId('product-card');
+  await expect(cards.filter({ hasText: name }).first()).toBeVisible();
+  await expect(cards.filter({ hasNotText: name })).toHaveCount(0);
+  await expect(page.getByTestId('market-list')).not.toHaveAttribute('aria-busy', 'true');
+}
+
 export async function goto(page: Page, url: string) {
   await page.goto(url);
   await hydrated(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, unique } from '../helpers.ts';
+import { goto, hydrated, searchShop, unique } from '../helpers.ts';
 
 /**
  * Small promises the pages make, in both languages: the
@@ -200,7 +200,7 @@ for (const lang of ['it', 'en'] as const) {
 
       await page.getByTestId('market-reset').click();
       await hydrated(page);
-      await page.getByTestId('market-search').fill(name);
+      await searchShop(page, name);
       const card = page.getByTestId('product-card').filter({ hasText: name });
       await card.getByTestId('product-redeem').click();
       await expect(page.getByTestId('shipping-dialog')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, unique } from '../helpers.ts';
+import { goto, hydrated, searchShop, unique } from '../helpers.ts';
 
 /**
  * The player's side of the rewards economy, in both languages: the signup badge and the header
@@ -237,7 +237,7 @@ for (const lang of ['it', 'en'] as const) {
       await yachtCard.getByTestId('product-redeem').click({ force: true });
       await expect(page.getByTestId('shipping-dialog')).toBeHidden();
 
-      await page.getByTestId('market-search').fill(hoodie.search);
+      await searchShop(page, hoodie.search, hoodie.name);
       await hoodieCard.getByTestId('product-redeem').click();
       const dialog = page.getByTestId('shipping-dialog');
       await expect(dialog).toBeVisible();
@@ -504,7 +504,7 @@ for (const lang of ['it', 'en'] as const) {
     );
 
     await goto(page, at(lang, '/marketplace'));
-    await page.getByTestId('market-search').fill(product.name);
+    await searchShop(page, product.name);
     const card = page.getByTestId('product-card').filter({ hasText: product.name });
     await card.getByTestId('product-redeem').click();
     const dialog = page.getByTestId('shipping-dialog');
