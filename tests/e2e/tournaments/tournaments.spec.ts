@@ -174,6 +174,10 @@ async function openTournament(page: Page, lang: Lang, id: string) {
   await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
 }
 
+// Each test makes its own tournaments and players, so none needs another's: spread over the workers (each has
+// its own server), a file this long does not keep one worker busy at the end while the others have finished.
+test.describe.configure({ mode: 'parallel' });
+
 for (const lang of ['it', 'en'] as const) {
   test.describe(`tournaments in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US', timezoneId: 'Europe/Rome' });
