@@ -26,9 +26,11 @@ const apiProject = (name: string, engine: 'sqlite' | 'postgres') => ({
 
 export default defineConfig({
   test: {
-    // API files mostly wait on the database and on argon2's thread pool, so more workers than cores
-    // pays off: on 2 cores the SQLite + PostgreSQL run takes about 22 s with 4 workers, 40 s with 2.
-    maxWorkers: Math.max(4, os.availableParallelism()),
+    // API files wait on the database and on the processes they start, so one worker more than the cores keeps
+    // the cores busy, and more only add the cost of switching between them. The whole suite alone on 2 cores:
+    // 333 s and 527 CPU-seconds with 3 workers, 352 s and 587 CPU-seconds with 4 (a part of it took twice as
+    // long with 2). With 3 the cores stay about a fifth idle, which the checks run beside it take (test.sh).
+    maxWorkers: os.availableParallelism() + 1,
     // the files that start processes first, from every project (tests/sequencer.ts)
     sequence: { sequencer: SlowFirstSequencer },
     projects: [
