@@ -1,6 +1,7 @@
 // The linter of `npm run lint` (inside `npm test`): typescript-eslint's strict rules, the React
 // hooks rules, jsx-a11y for the islands and the Astro plugin for the .astro files. Formatting is
-// Prettier's (`npm run format:check`), so no stylistic rule lives here.
+// Prettier's (`npm run format:check`); the one layout rule here is the line length, for what Prettier does not
+// wrap: comments (a string, a template or a URL may run longer, as Prettier leaves them whole).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -37,6 +38,16 @@ export default tseslint.config(
       // preHandler has set the value (req.user after requireUser): a missing one is a bug the e2e
       // and API tests meet at once, and a check there would only restate the framework's guarantee
       '@typescript-eslint/no-non-null-assertion': 'off',
+      'max-len': [
+        'error',
+        {
+          code: 120,
+          ignoreStrings: true,
+          ignoreTemplateLiterals: true,
+          ignoreUrls: true,
+          ignoreRegExpLiterals: true,
+        },
+      ],
     },
   },
   {

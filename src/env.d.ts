@@ -31,7 +31,9 @@ declare namespace App {
         competitionId?: string | null;
         limit: number;
       }): Promise<{ data: import('./features/tournaments/contract.ts').Tournament[]; total: number }>;
-      /** a tournament's bracket (empty before generation); null when the tournament is missing or not a bracket format */
+      /**
+       * a tournament's bracket (empty before generation); null when the tournament is missing or not a bracket format
+       */
       bracket(tournamentId: string): Promise<import('./features/brackets/contract.ts').Bracket | null>;
       /** a battle-royale tournament's standings (frozen once final); null for an unknown tournament */
       standings(tournamentId: string): Promise<import('./features/results/contract.ts').Standings | null>;

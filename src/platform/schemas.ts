@@ -52,8 +52,8 @@ export const imageUrl = z
   .regex(/^(\/media\/|https:\/\/)[^\s"'<>]*$/, 'image');
 
 /**
- * `owner` (or `brand`) that the original client sends on its calls. Optional: the deployment has one owner (OWNER_ID); a
- * different value answers 404 rather than data of another brand.
+ * `owner` (or `brand`) that the original client sends on its calls. Optional: the deployment has one owner (OWNER_ID);
+ * a different value answers 404 rather than data of another brand.
  */
 export const ownerQuery = text(64).optional();
 

@@ -18,10 +18,10 @@
  *      count and no client retry (before) vs sized by time with the client riding out 503s
  *      (tests/bench/signup-burst.ts)
  *
- * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a
- * fresh database is created and dropped). Knobs: BENCH_DURATION (s, default 10),
- * BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000), BENCH_ONLY (comma list: lists,rush,page,seed,standings,results,static,burst).
- * Results also go to .cache/bench/results.json.
+ * SQLite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server (a fresh database is
+ * created and dropped). Knobs: BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (100), BENCH_PLAYERS (2000),
+ * BENCH_ONLY (comma list: lists,rush,page,seed,standings,results,static,burst). Results also go to
+ * .cache/bench/results.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -56,10 +56,10 @@ export interface BenchData {
 }
 
 /**
- * A migrated database with what the benchmarks read: 20 tournaments (rich descriptions, like the
- * admin writes them), 12 products, and `players` accounts with a session each, registered in the
- * first tournament, whose check-in window is open ('rush'), or shared out over all 20 ('spread'). Written through the app (admin API) and
- * the repositories directly where the API would spend seconds in argon2 for nothing measured.
+ * A migrated database with what the benchmarks read: 20 tournaments (rich descriptions, like the admin writes them), 12
+ * products, and `players` accounts with a session each, registered in the first tournament, whose check-in window is
+ * open ('rush'), or shared out over all 20 ('spread'). Written through the app (admin API) and the repositories
+ * directly where the API would spend seconds in argon2 for nothing measured.
  */
 export async function seedBenchData(
   databaseUrl: string,

@@ -94,7 +94,10 @@ export async function loginAs(
   return session;
 }
 
-/** One locale file of the catalogue, as the page under test reads it ('rewards-admin' → locales/<lang>/rewards-admin.json). */
+/**
+ * One locale file of the catalogue, as the page under test reads it ('rewards-admin' →
+ * locales/<lang>/rewards-admin.json).
+ */
 // a JSON catalogue read at run time (any): the specs index it by the keys they test
 export const localeTexts = (lang: 'it' | 'en', file: string): any =>
   JSON.parse(fs.readFileSync(`locales/${lang}/${file}.json`, 'utf8'));

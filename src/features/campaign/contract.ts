@@ -123,7 +123,10 @@ export const campaignOwnerQuerySchema = z.object({ owner: ownerQuery });
 /** GET /marketplace/submissions/mine */
 export const mySubmissionsQuerySchema = z.object({ owner: ownerQuery, note: text(32).optional() });
 
-/** How the moderation queue may be ordered: oldest first (its own order, `newest`), by submission time or player, `-key` descending. */
+/**
+ * How the moderation queue may be ordered: oldest first (its own order, `newest`), by submission time or player, `-key`
+ * descending.
+ */
 export const submissionSorts = sortValues(['submitted', 'player']);
 
 /** GET /marketplace/submissions (admin) */

@@ -3,7 +3,9 @@ import { ownerQuery } from '../../platform/schemas.ts';
 
 const count = z.number().int();
 
-/** The stat cards of GET /marketplace/dashboard/overview (the original client's names, `redempionGiveaways` spelt so). */
+/**
+ * The stat cards of GET /marketplace/dashboard/overview (the original client's names, `redempionGiveaways` spelt so).
+ */
 export const dashboardCardsSchema = z.object({
   totalUsers: count,
   totalProducts: count,

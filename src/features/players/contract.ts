@@ -75,7 +75,9 @@ export const playerProfileSchema = z.object({
 });
 export type PlayerProfile = z.infer<typeof playerProfileSchema>;
 
-/** GET /players/me/tournaments?ids=a,b: the caller's standing in each of these tournaments (at most a page of cards). */
+/**
+ * GET /players/me/tournaments?ids=a,b: the caller's standing in each of these tournaments (at most a page of cards).
+ */
 export const MY_STANDINGS_MAX = 50;
 export const myStandingsQuerySchema = z.object({
   ids: z

@@ -59,7 +59,10 @@ export type Transaction = z.infer<typeof transactionSchema>;
 /** How the wallets list may be ordered: most recently changed first (the default), by user, balance or last change. */
 export const walletSorts = sortValues(['user', 'balance', 'updated']);
 
-/** GET /marketplace/wallets (as the original client asks: limit, offset, owner, search on username or e-mail; default page size 10; plus the sort). */
+/**
+ * GET /marketplace/wallets (as the original client asks: limit, offset, owner, search on username or e-mail; default
+ * page size 10; plus the sort).
+ */
 export const walletListQuerySchema = adminListQuery(walletSorts);
 export type WalletListQuery = z.infer<typeof walletListQuerySchema>;
 
@@ -297,7 +300,10 @@ export type GiveawayUpdate = z.input<typeof giveawayUpdateSchema>;
 /** How the giveaways list may be ordered: newest first (the default), by code, credits, uses or expiry. */
 export const giveawaySorts = sortValues(['code', 'credits', 'uses', 'expires']);
 
-/** GET /marketplace/giveaways (as the original client asks: limit, offset, owner, search on the code and description; plus the sort). */
+/**
+ * GET /marketplace/giveaways (as the original client asks: limit, offset, owner, search on the code and description;
+ * plus the sort).
+ */
 export const giveawayListQuerySchema = adminListQuery(giveawaySorts);
 export type GiveawayListQuery = z.infer<typeof giveawayListQuerySchema>;
 
@@ -379,7 +385,10 @@ export const availabilities = ['all', 'available', 'out_of_stock'] as const;
 /** How the products list may be ordered: newest first (the default), by name, brand, price or quantity. */
 export const productSorts = sortValues(['name', 'brand', 'price', 'quantity']);
 
-/** GET /marketplace/products: the original client's limit, page (1-based), name, owner; plus the shop's filters and the sort. */
+/**
+ * GET /marketplace/products: the original client's limit, page (1-based), name, owner; plus the shop's filters and the
+ * sort.
+ */
 export const productListQuerySchema = z
   .object({
     owner: ownerQuery,

@@ -9,7 +9,10 @@ import { listPhases, teamSizeFilters } from './rules.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
-/** How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start, `-key` descending. */
+/**
+ * How GET /tournaments may be ordered besides its own (upcoming by start, then ended newest first): by name or start,
+ * `-key` descending.
+ */
 export const tournamentSorts = sortValues(['name', 'start']);
 
 /** battle_royale: every entrant plays every match, points by placement and eliminations; the others are brackets. */
@@ -25,7 +28,10 @@ export type TournamentFormat = (typeof tournamentFormats)[number];
 /** Games whose matches are one lobby of many entrants (placement + eliminations). */
 export const battleRoyaleGames: readonly string[] = ['Fortnite', 'Warzone', 'PUBG_MOBILE'];
 
-/** The format of a tournament: the admin's choice, else battle royale for those games and single elimination for the rest. */
+/**
+ * The format of a tournament: the admin's choice, else battle royale for those games and single elimination for the
+ * rest.
+ */
 export function formatOf(t: { format?: string | null; game: string }): TournamentFormat {
   if (t.format && (tournamentFormats as readonly string[]).includes(t.format)) return t.format as TournamentFormat;
   return battleRoyaleGames.includes(t.game) ? 'battle_royale' : 'single_elimination';
@@ -355,7 +361,9 @@ const competitionFields = {
   name: text(120).min(1),
   thumbnail: imageUrl,
   game: z.enum(games),
-  /** the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts) */
+  /**
+   * the competition's landing page, a site path like /arena-bomber-championship or an https URL (competition-link.ts)
+   */
   url: z
     .string()
     .max(COMPETITION_LINK_MAX)
@@ -380,7 +388,10 @@ export const competitionInputSchema = z
     finalsCity: competitionFields.finalsCity.default(''),
   })
   .refine(stagesInOrder, stagesOrderIssue);
-/** Admin update: any subset; omitted fields keep their value (the order of the stages is checked against the stored ones). */
+/**
+ * Admin update: any subset; omitted fields keep their value (the order of the stages is checked against the stored
+ * ones).
+ */
 export const competitionUpdateSchema = z.object(competitionFields).partial().refine(stagesInOrder, stagesOrderIssue);
 
 /** A player picks a faction: only the caller moves, keeping their score. */

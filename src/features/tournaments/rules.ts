@@ -173,7 +173,10 @@ export function isOldEnough(
   return birthDate <= cutoff;
 }
 
-/** May a player born on `birthDate` play this tournament? A championship one (with a competition) wants CHAMPIONSHIP_MIN_AGE. */
+/**
+ * May a player born on `birthDate` play this tournament? A championship one (with a competition) wants
+ * CHAMPIONSHIP_MIN_AGE.
+ */
 export function mayPlayChampionship(
   championship: boolean,
   birthDate: string | null | undefined,

@@ -33,7 +33,9 @@ export type ScheduleIssue =
 /** ISO instants, null or left out for "not scheduled". */
 export type Schedule = Partial<Record<ScheduleKey, string | null>>;
 
-/** `unless`: dates that, when set, sit between the two and are compared with each instead (the next date that is set). */
+/**
+ * `unless`: dates that, when set, sit between the two and are compared with each instead (the next date that is set).
+ */
 type Rule = readonly [
   field: ScheduleKey,
   must: 'notBefore' | 'notAfter',

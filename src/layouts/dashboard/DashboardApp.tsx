@@ -81,8 +81,8 @@ function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: L
 }
 
 /**
- * The client-only admin area (behind the admin guard, docs/product-rules.md "Roles"): a spinner while the session loads,
- * then login (no session) or home (no admin role), else the shell with the section.
+ * The client-only admin area (behind the admin guard, docs/product-rules.md "Roles"): a spinner while the session
+ * loads, then login (no session) or home (no admin role), else the shell with the section.
  */
 export default function DashboardApp({ locale, messages, section, agencyName, ownerId }: Props) {
   const t = useT(messages);

@@ -41,7 +41,10 @@ export interface AppConfig {
   loginRateLimit: number;
   /** How long an anonymous public answer is reused (src/platform/http/response-cache.ts); 0 turns it off. */
   responseCacheMs: number;
-  /** The reuse while the cache broadcast channel is down (src/platform/http/cache-broadcast.ts), at most responseCacheMs. */
+  /**
+   * The reuse while the cache broadcast channel is down (src/platform/http/cache-broadcast.ts), at most
+   * responseCacheMs.
+   */
   responseCacheFallbackMs: number;
   /** The Redis channel (or PostgreSQL LISTEN channel) the API processes of one brand empty their caches through. */
   cacheChannel: string;
@@ -57,7 +60,10 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** How often the mail queue looks for messages to send (MAIL_POLL_MS). */
   mailPollMs: number;
-  /** How often each process looks for reminders that are due (REMINDER_POLL_MS, src/features/reminders/server/scheduler.ts). */
+  /**
+   * How often each process looks for reminders that are due (REMINDER_POLL_MS,
+   * src/features/reminders/server/scheduler.ts).
+   */
   reminderPollMs: number;
   /** On SIGTERM, how long requests in flight may take before their connections are cut (SHUTDOWN_GRACE_MS). */
   shutdownGraceMs: number;
@@ -108,7 +114,9 @@ export interface AppConfig {
   logPretty: boolean;
   /** Bearer token a Prometheus scrape of /metrics must send (METRICS_TOKEN); unset, /metrics is off (404). */
   metricsToken?: string;
-  /** `start:cluster` only: the port where the primary serves the sum of every worker's metrics (METRICS_PORT); 0 is off. */
+  /**
+   * `start:cluster` only: the port where the primary serves the sum of every worker's metrics (METRICS_PORT); 0 is off.
+   */
   metricsPort: number;
 }
 

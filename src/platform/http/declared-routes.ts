@@ -78,7 +78,9 @@ const sharedRead =
     cacheForViewer(req, reply, policy);
     return cachedJson(app, req, reply, async () => handler(req as never, reply));
   };
-/** A counted list's handler: its answer with the `total` copied to `totalCount` (a reply it sent itself stays as it is). */
+/**
+ * A counted list's handler: its answer with the `total` copied to `totalCount` (a reply it sent itself stays as it is).
+ */
 const withTotalCount =
   (handler: Handler): Handler =>
   async (req, reply) => {

@@ -68,7 +68,9 @@ export const routeLabels = {
   unmatched: 'unmatched',
 };
 
-/** An answer of the site outside the API's route patterns: an on-demand page, a static file or page, or nothing found. */
+/**
+ * An answer of the site outside the API's route patterns: an on-demand page, a static file or page, or nothing found.
+ */
 function siteLabel(req: FastifyRequest, status: number): string {
   if (status === 404) return routeLabels.unmatched;
   if (pageCache.answered(req)) return routeLabels.page;
@@ -106,7 +108,9 @@ class RouteSeries {
       }
   }
 
-  /** prom-client's shape of a metric (what Registry.metrics() prints and AggregatorRegistry sums), read when scraped. */
+  /**
+   * prom-client's shape of a metric (what Registry.metrics() prints and AggregatorRegistry sums), read when scraped.
+   */
   metrics(): Metric[] {
     const all = () => [...this.series.values()];
     const counter = {

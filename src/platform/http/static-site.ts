@@ -243,7 +243,9 @@ function headersFor404(copy: Copy) {
   return h;
 }
 
-/** The client's copy is current: If-None-Match names this copy, or (without it) nothing changed since If-Modified-Since. */
+/**
+ * The client's copy is current: If-None-Match names this copy, or (without it) nothing changed since If-Modified-Since.
+ */
 function fresh(headers: RequestHeaders, file: StaticFile, copy: Copy): boolean {
   const inm = headers['if-none-match'];
   if (inm !== undefined) return matches(inm, copy.etag);

@@ -55,7 +55,10 @@ export function localeOfHeader(acceptLanguage: string | string[] | undefined): C
   return first === 'en' || first.startsWith('en-') ? 'en' : 'it';
 }
 
-/** Copies the per-language write fields onto the row's columns: `it` over the flat (Italian) columns, `en` onto `<column>_en`. */
+/**
+ * Copies the per-language write fields onto the row's columns: `it` over the flat (Italian) columns, `en` onto
+ * `<column>_en`.
+ */
 export function translationColumns(
   tr: { it?: Record<string, string | undefined>; en?: Record<string, string | undefined> } | undefined,
   columns: Record<string, string>,

@@ -41,7 +41,10 @@ export default async function mediaRoutes(root: FastifyInstance, { record }: { r
   });
 }
 
-/** GET /media/{agency}/{name} at the site root: the stored image, cached for good (a name is derived from its bytes, so it never holds other ones). */
+/**
+ * GET /media/{agency}/{name} at the site root: the stored image, cached for good (a name is derived from its bytes, so
+ * it never holds other ones).
+ */
 export async function mediaFileRoutes(app: FastifyInstance) {
   app.get<{ Params: { agency: string; name: string } }>(
     '/media/:agency/:name',

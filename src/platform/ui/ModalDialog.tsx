@@ -42,7 +42,9 @@ export default function ModalDialog({
   }, [open, focusRef]);
 
   return (
-    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog>
+    /* eslint-disable-next-line jsx-a11y/click-events-have-key-events,
+       jsx-a11y/no-noninteractive-element-interactions --
+       a click on the backdrop closes the dialog; the keyboard has Escape, native to <dialog> */
     <dialog
       ref={ref}
       aria-labelledby={labelledBy}

@@ -52,7 +52,8 @@ export function ScrollRegion({
   children: ReactNode;
 }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a table wider than a phone must be reachable by keyboard to scroll
+    /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex --
+       a table wider than a phone must be reachable by keyboard to scroll */
     <div className={className} role="region" aria-label={label} aria-labelledby={labelledBy} tabIndex={0}>
       {children}
     </div>

@@ -247,7 +247,10 @@ export function useForm<V extends object>({
     clearErrors,
     handleSubmit,
     reset,
-    /** the value at `path` now; T states what the form keeps there (a typed adapter: values are addressed by string paths) */
+    /**
+     * the value at `path` now; T states what the form keeps there (a typed adapter: values are addressed by string
+     * paths)
+     */
     getValues: <T = string>(path: Path<V>) => getPath(current.current, path) as T,
     /** the value at `path` as rendered */
     watch: <T = string>(path: Path<V>) => getPath(values, path) as T,

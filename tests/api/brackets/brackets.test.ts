@@ -296,7 +296,8 @@ describe('reporting', () => {
     expect(await auditOf(id, 'bracket.override')).toHaveLength(1);
     expectError(await report(id, final.id, p1, 3, 0), 403, 'NOT_A_SIDE');
 
-    // the final is played; now the first match can no longer change hands, but the same winner with another score can be recorded
+    // the final is played; now the first match can no longer change hands, but the same winner with another score can
+    // be recorded
     await report(id, final.id, p4, 0, 2);
     expect((await report(id, final.id, p2, 0, 2)).json.data.state).toBe('confirmed');
     expectError(await override(id, m0.id, 2, 0), 409, 'LATER_MATCH_CONFIRMED');

@@ -173,7 +173,8 @@ describe('a round-robin stage in two groups and its double-elimination playoff',
   test('group winners first (by points, then difference), then the seconds; places from the playoff, then the table', async () => {
     const { id, people } = await field(10, 'round_robin');
     expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
-    // the better seed always wins: by 2–0 in group 2, by 1–0 in group 1, so group 2's leaders have the better difference
+    // the better seed always wins: by 2–0 in group 2, by 1–0 in group 1, so group 2's leaders have the better
+    // difference
     const stage = await playOut(id, 'stage', (m) => (m.group === 2 ? 2 : 1));
     // check-in order dealt like cards: group 1 holds seeds 1, 3, 5, 7, 9 and group 2 seeds 2, 4, 6, 8, 10
     expect(stage.tables.map((g) => g.rows[0]!.entrantId)).toEqual([people[0]!.id, people[1]!.id]);

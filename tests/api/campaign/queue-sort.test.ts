@@ -3,7 +3,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, type Account } from '../helpers/rewards.ts';
 import { openPhaseNow, png, submit } from '../helpers/campaign.ts';
 
-/** The dashboard's moderation queue sorts on the server: ?sort=submitted|player (-key descending), the same on both engines. */
+/**
+ * The dashboard's moderation queue sorts on the server: ?sort=submitted|player (-key descending), the same on both
+ * engines.
+ */
 let t: TestApp;
 let admin: Account;
 const ids: Record<string, string> = {};

@@ -3,14 +3,19 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
-/** The engine of this test run: a temporary SQLite file, or (TEST_DB=postgres) a database on TEST_DATABASE_URL's server. */
+/**
+ * The engine of this test run: a temporary SQLite file, or (TEST_DB=postgres) a database on TEST_DATABASE_URL's server.
+ */
 export const engine = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite') as 'sqlite' | 'postgres';
 
 let counter = 0;
 /** A name no other file of this run uses (workers run files at the same time). */
 export const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(3).toString('hex')}`;
 
-/** One statement on TEST_DATABASE_URL's server, on a connection of its own (CREATE and DROP DATABASE refuse a transaction). */
+/**
+ * One statement on TEST_DATABASE_URL's server, on a connection of its own (CREATE and DROP DATABASE refuse a
+ * transaction).
+ */
 export async function adminQuery(statement: string, values: unknown[] = []): Promise<any[]> {
   const admin = process.env.TEST_DATABASE_URL;
   if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

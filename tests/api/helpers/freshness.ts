@@ -47,7 +47,10 @@ export async function renameArticle(t: TestApp, token: string, id: string, it: s
   return performance.now() - started;
 }
 
-/** What an anonymous reader gets through `t`: the article's Italian title, the list's first one, and how long the read took. */
+/**
+ * What an anonymous reader gets through `t`: the article's Italian title, the list's first one, and how long the read
+ * took.
+ */
 export async function readTitles(t: TestApp, id: string) {
   const started = performance.now();
   const one = await t.call('GET', `/api/news/${id}`);
@@ -61,7 +64,10 @@ export async function readTitles(t: TestApp, id: string) {
   };
 }
 
-/** A rename behind the API's back (no process hears of it): a reader still served the old title proves the copy is cached. */
+/**
+ * A rename behind the API's back (no process hears of it): a reader still served the old title proves the copy is
+ * cached.
+ */
 export const renameInDatabase = (t: TestApp, id: string, it: string) =>
   t.db.kysely.updateTable('news').set({ title_it: it }).where('id', '=', id).execute();
 

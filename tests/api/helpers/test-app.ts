@@ -38,9 +38,15 @@ export interface TestApp {
     fields?: Partial<SignupInput>,
   ): Promise<{ user: User; email: string; password: string; username: string; token: string }>;
   makeAdmin(userId: string, role?: string): Promise<void>;
-  /** Messages written to <dataDir>/outbox, oldest first, once after-response work is done and the mail queue has sent what is due. */
+  /**
+   * Messages written to <dataDir>/outbox, oldest first, once after-response work is done and the mail queue has sent
+   * what is due.
+   */
   outbox(): Promise<ParsedMail[]>;
-  /** Resolves when after-response work is done and the mail queue has sent every message due now (`all`: and every retry scheduled later). */
+  /**
+   * Resolves when after-response work is done and the mail queue has sent every message due now (`all`: and every retry
+   * scheduled later).
+   */
   mailDrained(opts?: { all?: boolean }): Promise<void>;
   /** Every row of every table, for "nothing was written" checks. */
   snapshot(): Promise<Record<string, unknown[]>>;

@@ -49,7 +49,9 @@ async function battleRoyale(): Promise<string> {
   return id;
 }
 
-/** A four-player Valorant bracket the star wins (every match of theirs scored for them); 200 credits for the champion. */
+/**
+ * A four-player Valorant bracket the star wins (every match of theirs scored for them); 200 credits for the champion.
+ */
 async function singleElimination(): Promise<string> {
   const game = 'Valorant';
   const id = await T.createTournament(t, admin.token, 'registration', { game, maxPartecipants: 16 });

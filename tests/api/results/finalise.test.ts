@@ -661,7 +661,8 @@ test("in a duo tournament of the championship each member of a team adds the tea
   expect(players.map((p) => points.get(p.id))).toEqual([7, 7, 10, 10]);
 });
 
-// declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported deployment
+// declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported
+// deployment
 if (engine === 'postgres')
   describe('two API processes on one PostgreSQL', () => {
     const servers: ServerProcess[] = [];

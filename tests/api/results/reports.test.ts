@@ -282,7 +282,8 @@ describe('the queue flags what the admin must look at twice', () => {
     expect(find(b0.json.data.id).conflicts.map((c) => [c.kind, c.reportId])).toEqual([['placement', a1.json.data.id]]);
     expect(rows.every((x) => x.flagged)).toBe(true);
 
-    // an admin records the next match by hand (no report names its number yet); a report that contradicts it is flagged against the line
+    // an admin records the next match by hand (no report names its number yet); a report that contradicts it is flagged
+    // against the line
     const entered = await t.call('POST', `/api/tournaments/${duo}/matches`, {
       token: admin.token,
       body: {

@@ -42,7 +42,8 @@ interface Case {
 const purchase = (extra: Record<string, unknown>) => ({ productId, shippingAddress: address, ...extra });
 const V = 'VALIDATION_ERROR';
 const cases: Case[] = [
-  // purchases: the price charged never comes from the client; a price the player saw that is not the current one is refused
+  // purchases: the price charged never comes from the client; a price the player saw that is not the current one is
+  // refused
   {
     name: 'purchase with a price other than the current one',
     method: 'POST',

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer } from '../helpers/tournaments.ts';
 
-/** The dashboard's tournaments list sorts on the server: ?sort=name|start, -key descending, the same on both engines. */
+/**
+ * The dashboard's tournaments list sorts on the server: ?sort=name|start, -key descending, the same on both engines.
+ */
 let t: TestApp;
 const HOUR = 3600_000;
 const at = (ms: number) => new Date(Date.now() + ms).toISOString();

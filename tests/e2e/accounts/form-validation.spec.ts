@@ -92,7 +92,8 @@ test('reset: the new password must be confirmed', async ({ page }) => {
 test('settings: a game account row is checked, removed, and the form knows when it is back as saved', async ({
   page,
 }) => {
-  // on alex's first login in a fresh database the badges his demo history earned are celebrated; not this test's subject
+  // on alex's first login in a fresh database the badges his demo history earned are celebrated; not this test's
+  // subject
   await page.addLocatorHandler(
     page.getByTestId('badge-earned-modal'),
     (modal) => modal.getByTestId('badge-earned-ok').click(),

@@ -31,7 +31,10 @@ async function call(request: APIRequestContext, token: string, method: 'POST' | 
   return (await res.json()).data;
 }
 
-/** A Valorant tournament (single elimination) where Giulia and Alex joined and checked in, in that order, and its bracket: Giulia is seed 1, side A of the final. */
+/**
+ * A Valorant tournament (single elimination) where Giulia and Alex joined and checked in, in that order, and its
+ * bracket: Giulia is seed 1, side A of the final.
+ */
 async function finalOfTwo(request: APIRequestContext, opts: { generate: boolean } = { generate: true }) {
   const [admin, giulia, alex] = await Promise.all([
     authenticate(request, ADMIN),
@@ -114,7 +117,8 @@ test('two players report the same score in Italian and English; the match is con
   await expect(page.getByTestId('bracket-match')).toHaveAttribute('data-state', 'confirmed');
 
   for (const lang of ['en', 'it'] as const) {
-    // both pages were seen before the result: the browser may keep a public page 10 s (policy `live`), a reload asks again
+    // both pages were seen before the result: the browser may keep a public page 10 s (policy `live`), a reload asks
+    // again
     await page.goto(at(lang, `/tournament/${id}/bracket`));
     await page.reload();
     await expect(page.getByTestId('bracket-champion')).toContainText(texts[lang].page.champion);

@@ -45,7 +45,9 @@ async function newPlayer(request: APIRequestContext): Promise<Session> {
   return authenticate(request, who);
 }
 
-/** A Valorant tournament of `format` where Giulia, Alex and `extra` new players joined and checked in, in that order. */
+/**
+ * A Valorant tournament of `format` where Giulia, Alex and `extra` new players joined and checked in, in that order.
+ */
 async function field(request: APIRequestContext, format: 'double_elimination' | 'single_elimination', extra: number) {
   const [admin, giulia, alex, ...others] = await Promise.all([
     authenticate(request, ADMIN),

@@ -90,7 +90,9 @@ export const randomColour = (): [number, number, number] => [
   Math.floor(Math.random() * 256),
 ];
 
-/** POST /marketplace/submissions as the player (multipart, the image last, as the contract asks): the 201's submission. */
+/**
+ * POST /marketplace/submissions as the player (multipart, the image last, as the contract asks): the 201's submission.
+ */
 export async function submitScreenshot(request: APIRequestContext, player: Session, typedName: string, image: Buffer) {
   const res = await request.post('/api/marketplace/submissions', {
     headers: { authorization: `Bearer ${player.token}` },

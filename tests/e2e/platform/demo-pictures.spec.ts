@@ -1,7 +1,9 @@
 import { expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
 
-/** The demo's tournament cards show a picture of their game, served from public/demo/games, not one shared placeholder. */
+/**
+ * The demo's tournament cards show a picture of their game, served from public/demo/games, not one shared placeholder.
+ */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 
 for (const lang of ['it', 'en'] as const) {

@@ -46,7 +46,8 @@ for (const lang of ['it', 'en'] as const) {
             await expect(page.locator(`[data-testid="faction-${team}"] table tbody tr`).first()).toBeVisible();
           const height = await page.evaluate(() => document.documentElement.scrollHeight);
           expect(height).toBeGreaterThan(2 * viewport.height);
-          // a full-page capture draws the page at its whole height: the sidebar column keeps the panel's colour to the bottom
+          // a full-page capture draws the page at its whole height: the sidebar column keeps the panel's colour to the
+          // bottom
           const shot = await page.screenshot({ fullPage: true });
           const { data, info } = await sharp(shot).raw().toBuffer({ resolveWithObject: true });
           const pixel = (x: number, y: number) => {

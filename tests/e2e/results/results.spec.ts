@@ -27,7 +27,10 @@ async function call(
   return { status: res.status(), body: await res.json() };
 }
 
-/** A live Fortnite tournament (solo unless `teamSize`) with giulia, alex and two of the demo's leaderboard players checked in. */
+/**
+ * A live Fortnite tournament (solo unless `teamSize`) with giulia, alex and two of the demo's leaderboard players
+ * checked in.
+ */
 async function liveTournament(request: APIRequestContext, token: string, teamSize: number | null = null) {
   const giulia = await authenticate(request, GIULIA);
   const alex = await authenticate(request, ALEX);

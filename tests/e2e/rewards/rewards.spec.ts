@@ -241,7 +241,8 @@ for (const lang of ['it', 'en'] as const) {
       await hoodieCard.getByTestId('product-redeem').click();
       const dialog = page.getByTestId('shipping-dialog');
       await expect(dialog).toBeVisible();
-      await expect(page.getByTestId('shipping-country')).toHaveValue(lang === 'it' ? 'Italia' : 'Italy'); // the signup default, from the user, in the page's language
+      // the signup default, from the user, in the page's language
+      await expect(page.getByTestId('shipping-country')).toHaveValue(lang === 'it' ? 'Italia' : 'Italy');
       // the required message after blur, and on confirm for every missing field
       await page.getByTestId('shipping-first-name').fill('Ada');
       await page.getByTestId('shipping-first-name').fill('');

@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Every source file under src/ as one text: a locale test finds the keys a namespace is used with wherever the code lives. */
+/**
+ * Every source file under src/ as one text: a locale test finds the keys a namespace is used with wherever the code
+ * lives.
+ */
 export function allSources(): string {
   const root = path.resolve(import.meta.dirname, '../../../src');
   return (fs.readdirSync(root, { recursive: true, encoding: 'utf8' }) as string[])

@@ -13,7 +13,9 @@ import { pageCache, ResponseCache } from '../../../src/platform/http/response-ca
 let app: FastifyInstance;
 afterEach(() => app?.close());
 
-/** An app wired like site.ts: the hook serves a fresh copy, the route renders like Astro, later, to the raw response. */
+/**
+ * An app wired like site.ts: the hook serves a fresh copy, the route renders like Astro, later, to the raw response.
+ */
 async function pageApp(status = 200) {
   app = Fastify();
   const cache = new ResponseCache(60_000);

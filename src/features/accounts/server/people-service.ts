@@ -102,7 +102,10 @@ function withPeopleLock<T>(
   });
 }
 
-/** Grants (`granted` true) or revokes one of the dashboard's roles. Asking for what already holds changes nothing and records nothing. */
+/**
+ * Grants (`granted` true) or revokes one of the dashboard's roles. Asking for what already holds changes nothing and
+ * records nothing.
+ */
 export function setRole(
   ctx: ServiceContext,
   actor: PeopleActor,

@@ -80,8 +80,9 @@ export async function findByTokens(
 }
 
 /**
- * Records a use of each token (one statement for the requests of a burst, see the auth hook). Conditional on the stored time being older than `staleBefore`, so concurrent
- * requests of one session write once, and a session read many times a minute writes once a minute.
+ * Records a use of each token (one statement for the requests of a burst, see the auth hook). Conditional on the stored
+ * time being older than `staleBefore`, so concurrent requests of one session write once, and a session read many times
+ * a minute writes once a minute.
  */
 export async function touchMany(db: Kysely<Database>, tokens: string[], staleBefore: string): Promise<void> {
   await db

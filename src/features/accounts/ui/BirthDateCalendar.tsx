@@ -47,7 +47,8 @@ export default function BirthDateCalendar({ locale, value, onSelect }: Props) {
       defaultMonth={selected ?? subYears(today, 18)}
       locale={locale === 'it' ? itDays : enDays}
       weekStartsOn={locale === 'it' ? 1 : 0}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- the calendar opens on the user's request: focus moves into it, as in a date-picker dialog
+      /* eslint-disable-next-line jsx-a11y/no-autofocus --
+         the calendar opens on the user's request: focus moves into it, as in a date-picker dialog */
       autoFocus
       style={
         {

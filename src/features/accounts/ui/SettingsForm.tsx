@@ -50,7 +50,9 @@ const call: TypedCall<AccountsApi> = api;
 
 /** A tab's content, loaded when the tab is first opened. */
 type TabPanel = ComponentType<{ t: Translator; locale: Locale }>;
-/** `notifications`: the reminders' e-mail choices, which the page joins in (accounts do not import the reminders' UI). */
+/**
+ * `notifications`: the reminders' e-mail choices, which the page joins in (accounts do not import the reminders' UI).
+ */
 type Props = IslandProps & { notifications: TabPanel };
 
 /** The account tab's fields as the contract's settings schema checks them. */

@@ -2,7 +2,10 @@ import type { AuditCategory, AuditEntry } from '../contract.ts';
 import { sectionPath, type DashboardSectionKey } from '../../../platform/ui/admin/sections.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
-/** An action's text in the admin's language (`audit.actions.<type>.<verb>`); the raw action when a newer server wrote one this page does not know. */
+/**
+ * An action's text in the admin's language (`audit.actions.<type>.<verb>`); the raw action when a newer server wrote
+ * one this page does not know.
+ */
 export function actionLabel(t: Translator, action: string): string {
   const key = `audit.actions.${action}` as `audit.actions.${string}`;
   const text = t(key);

@@ -35,7 +35,9 @@ const cards = [
 
 export const RANGES = [7, 30, 90] as const;
 
-/** /dashboard: the overview's stat cards and the activity charts (a failure is logged and shown inline, not as a toast). */
+/**
+ * /dashboard: the overview's stat cards and the activity charts (a failure is logged and shown inline, not as a toast).
+ */
 export default function DashboardIndex({ t, locale }: SectionProps) {
   const [overview, setOverview] = useState<DashboardOverview | null>(null);
   const [overviewFailed, setOverviewFailed] = useState(false);
@@ -161,7 +163,9 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
 const trendTone = { up: 'text-emerald-300', down: 'text-rose-300', flat: 'text-slate-400' } as const;
 const arrows = { up: '▲', down: '▼', flat: '■' } as const;
 
-/** "+4 in 30 days" and "▲ +12% vs previous 30 days": what the card's records did in the period, against the one before. */
+/**
+ * "+4 in 30 days" and "▲ +12% vs previous 30 days": what the card's records did in the period, against the one before.
+ */
 function StatTrend({
   t,
   locale,

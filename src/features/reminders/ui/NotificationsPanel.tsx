@@ -37,7 +37,8 @@ export default function NotificationsPanel({ t }: { t: Translator }) {
   }, [t, attempt]);
 
   if (stored) return <NotificationsForm t={t} stored={stored} />;
-  // plain text rather than the Spinner: every module this chunk shares with the page is listed in the page's own script, whose budget is tight
+  // plain text rather than the Spinner: every module this chunk shares with the page is listed in the page's own
+  // script, whose budget is tight
   if (!failure)
     return (
       <p role="status" className="text-sm text-slate-400" data-testid="notifications-loading">

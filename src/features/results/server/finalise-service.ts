@@ -175,7 +175,9 @@ const issueOf = (p: FinaliseProblem) =>
     ? { path: `bracket.${p.group}.${p.round}.${p.slot}`, message: 'BRACKET_DISPUTED' }
     : { path: `matches.${p.matchNumber}`, message: p.kind === 'linesMissing' ? 'LINES_MISSING' : 'REPORTS_PENDING' };
 
-/** GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now. */
+/**
+ * GET /tournaments/{id}/prizes: the table and who gets what, paid (finalised) or as the live standings would pay now.
+ */
 export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: string): Promise<PrizesState> {
   const t = await tournamentOf(ctx, id);
   if (t.finalizedAt) {

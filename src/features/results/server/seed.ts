@@ -62,12 +62,11 @@ function random(seed: number): () => number {
 }
 
 /**
- * The results part of the demo: the championship's played qualifiers have
- * their matches (every checked-in player in every lobby, placements and eliminations that look
- * like a Fortnite evening), a prize table, and are finalised, like the finished bracket: the standings freeze and the prizes
- * and the podium badges are paid through the ledger, as an admin's click would pay them. The
- * matches are history, written through the repository with their own dates; the finalisation is
- * the admin's act, through the service (audited, paid once).
+ * The results part of the demo: the championship's played qualifiers have their matches (every checked-in player in
+ * every lobby, placements and eliminations that look like a Fortnite evening), a prize table, and are finalised, like
+ * the finished bracket: the standings freeze and the prizes and the podium badges are paid through the ledger, as an
+ * admin's click would pay them. The matches are history, written through the repository with their own dates; the
+ * finalisation is the admin's act, through the service (audited, paid once).
  */
 export async function seedResults(
   ctx: ServiceContext,

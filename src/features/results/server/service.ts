@@ -530,7 +530,10 @@ export async function updateMatch(
   );
 }
 
-/** POST /tournaments/{id}/matches/{number}/void (admin), audited `match.void`: voided matches do not count; restoring makes them count again. */
+/**
+ * POST /tournaments/{id}/matches/{number}/void (admin), audited `match.void`: voided matches do not count; restoring
+ * makes them count again.
+ */
 export async function voidMatch(
   ctx: ServiceContext,
   actor: Actor,

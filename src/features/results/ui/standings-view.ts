@@ -47,7 +47,10 @@ export function rowFields(row: StandingsRow, teamSize: number, detailTemplate: s
 type Say = (key: string, vars?: Record<string, string | number>) => string;
 type Plural = (base: string, count: number) => string;
 
-/** The scoring table in a few short lines (results.scoring texts): placements, eliminations, counted matches, tiebreakers. */
+/**
+ * The scoring table in a few short lines (results.scoring texts): placements, eliminations, counted matches,
+ * tiebreakers.
+ */
 export function scoringLines(
   table: ScoringTable,
   t: Say,

@@ -42,7 +42,10 @@ export async function get(ctx: ServiceContext, owner: string, id: string): Promi
 type NewGiveaway = z.output<typeof giveawayInputSchema>;
 type GiveawayChanges = z.output<typeof giveawayUpdateSchema>;
 
-/** 400 VALIDATION_ERROR on expiresAt when the expiry is refused (giveaway-rules.ts); `stored` is the code's current expiry on an edit. */
+/**
+ * 400 VALIDATION_ERROR on expiresAt when the expiry is refused (giveaway-rules.ts); `stored` is the code's current
+ * expiry on an edit.
+ */
 function assertExpiry(input: GiveawayChanges, stored?: string | null) {
   const issue = expiryIssue(input, Date.now(), stored);
   if (issue)

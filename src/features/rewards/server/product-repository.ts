@@ -22,7 +22,10 @@ export interface NewProduct {
   description_en?: string;
 }
 
-/** Products in the shop (never the deleted ones), newest first or in the asked order; the id breaks ties so pages never overlap. */
+/**
+ * Products in the shop (never the deleted ones), newest first or in the asked order; the id breaks ties so pages never
+ * overlap.
+ */
 export async function list(db: Db, owner: string, q: ProductListQuery): Promise<{ rows: Product[]; total: number }> {
   let base = db.selectFrom('products').where('owner', '=', owner).where('deleted_at', 'is', null);
   // either language: a visitor searches in the language the shop shows them

@@ -109,9 +109,9 @@ function nameColumns(key: DemoKey) {
 }
 
 /**
- * The rewards part of the demo: eight badges (the signup badge and the podium and champion badges among them), eight products (two out
- * of stock) with pictures, one giveaway code of each type, starting credits for the demo players
- * as ledger entries, and a few purchases. Every balance is the sum of its entries, as in production.
+ * The rewards part of the demo: eight badges (the signup badge and the podium and champion badges among them), eight
+ * products (two out of stock) with pictures, one giveaway code of each type, starting credits for the demo players as
+ * ledger entries, and a few purchases. Every balance is the sum of its entries, as in production.
  */
 export async function seedRewards(ctx: ServiceContext, ids: { adminId?: string; players: string[] }): Promise<void> {
   const db = ctx.db.kysely;

@@ -125,7 +125,8 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the user's id is what matters; a new object for the same user must not refetch
+    /* eslint-disable-next-line react-hooks/exhaustive-deps --
+       the user's id is what matters; a new object for the same user must not refetch */
   }, [hydrated, loggedIn, user?.id]);
 
   // the owned set matters to the listing only when it filters on it

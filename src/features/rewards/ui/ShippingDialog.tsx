@@ -66,12 +66,12 @@ interface Props {
 }
 
 /**
- * The shipping address dialog of a marketplace purchase: every field but
- * additional_address_info required (the phone too: the courier calls it; an Italian CAP has five digits), "This field is required" after blur or on confirm, confirm
- * blocked until the required ones are filled. Prefilled from the user; the address is saved on
- * the user first (a failure there is only logged), then the purchase is sent with an
- * Idempotency-Key. Open while mounted, on the native modal <dialog>. Test ids: shipping-dialog,
- * shipping-<field> (and -error), shipping-confirm, shipping-cancel, shipping-close, shipping-incomplete.
+ * The shipping address dialog of a marketplace purchase: every field but additional_address_info required (the phone
+ * too: the courier calls it; an Italian CAP has five digits), "This field is required" after blur or on confirm,
+ * confirm blocked until the required ones are filled. Prefilled from the user; the address is saved on the user first
+ * (a failure there is only logged), then the purchase is sent with an Idempotency-Key. Open while mounted, on the
+ * native modal <dialog>. Test ids: shipping-dialog, shipping-<field> (and -error), shipping-confirm, shipping-cancel,
+ * shipping-close, shipping-incomplete.
  */
 export default function ShippingDialog({ product, user, credits, locale, t, onClose, onOutcome }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -160,7 +160,8 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     const error = fieldError(f);
     return (
       <FormField key={f} id={id} label={t(`rewards.address.${f}`)} error={error}>
-        {/* eslint-disable-next-line jsx-a11y/autocomplete-valid -- "shipping" + a field name is valid HTML (the shipping group); the rule knows single tokens only */}
+        {/* eslint-disable-next-line jsx-a11y/autocomplete-valid --
+           "shipping" + a field name is valid HTML (the shipping group); the rule knows single tokens only */}
         <input
           {...register(f)}
           {...controlProps(id, error)}

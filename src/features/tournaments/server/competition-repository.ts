@@ -58,7 +58,9 @@ export function update(
   return updateOwned(db, 'competitions', owner, id, set);
 }
 
-/** Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition. */
+/**
+ * Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition.
+ */
 /** Of the owner's competitions, the first one where the user chose a faction, or none (a faction badge's evidence). */
 export async function factionCompetitions(
   db: Kysely<Database>,

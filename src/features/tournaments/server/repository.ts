@@ -806,7 +806,10 @@ const pollPage =
   (query: SelectQueryBuilder<Database, 'tournaments', TournamentRow>) =>
     query.where('owner', '=', p.owner).where('id', '>', p.after).orderBy('id').limit(p.limit);
 
-/** Tournaments whose check-in window holds `now` (start_checkin <= now < end_checkin); the range is the end of the tournaments_end_checkin index. */
+/**
+ * Tournaments whose check-in window holds `now` (start_checkin <= now < end_checkin); the range is the end of the
+ * tournaments_end_checkin index.
+ */
 export async function checkInWindowsAt(
   db: Db,
   p: { owner: string; now: string; after: string; limit: number },
@@ -847,7 +850,9 @@ export async function membersToMail(db: Db, tournamentId: string) {
 /** Status "ended" as an admin sets it (status_override; the schedule's own is 2 too). */
 const ENDED = 2;
 
-/** What finalising reads of a tournament: its name, how it is played, its prize table (JSON) and when it was finalised. */
+/**
+ * What finalising reads of a tournament: its name, how it is played, its prize table (JSON) and when it was finalised.
+ */
 export async function prizeRow(db: Db, owner: string, id: string) {
   return db
     .selectFrom('tournaments')

@@ -176,7 +176,9 @@ function targetUser(req: FastifyRequest & { query: { userID?: string } }): strin
   return userId;
 }
 
-/** What the composition root hands the tournaments' routes: the links to the features above (competition-service.ts). */
+/**
+ * What the composition root hands the tournaments' routes: the links to the features above (competition-service.ts).
+ */
 export interface TournamentRoutesOptions {
   competitionLinks: CompetitionService.CompetitionLinks;
 }

@@ -451,7 +451,9 @@ async function assertCompetition(ctx: ServiceContext, competitionId: string | nu
     throw new AppError('invalid', 'COMPETITION_NOT_FOUND', 'No such competition');
 }
 
-/** POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes. */
+/**
+ * POST /tournaments (admin), audited. argon2 runs before the transaction, which holds the database only for the writes.
+ */
 export async function create(ctx: ServiceContext, actor: Actor, input: CreateInput): Promise<Tournament> {
   if (!input.open && !input.password)
     throw new AppError('invalid', 'PASSWORD_REQUIRED', 'A private tournament needs a password');
@@ -679,7 +681,10 @@ export function checkGameAccount(row: TournamentRow, account: GameAccount) {
     throw new AppError('invalid', 'CONSOLE_NOT_ALLOWED', `Allowed platforms: ${allowed.join(', ')}`);
 }
 
-/** The body's game account must be for the player the URL names (that the URL's player is the caller, or the caller an admin, is checked by the route). */
+/**
+ * The body's game account must be for the player the URL names (that the URL's player is the caller, or the caller an
+ * admin, is checked by the route).
+ */
 function accountOf(userId: string, input: RegistrationInput): GameAccount {
   const [entry] = input.gameAccounts;
   if (input.gameAccounts.length !== 1)
@@ -829,7 +834,10 @@ function confirmTogether(
   );
 }
 
-/** Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that failure. */
+/**
+ * Why a player's leave or check-in found no row to change: disqualified, or else `otherwise`. Read only on that
+ * failure.
+ */
 async function notInRoster(ctx: ServiceContext, id: string, userId: string, otherwise: AppError): Promise<AppError> {
   const mine = await TournamentRepository.findRegistration(ctx.db.kysely, id, userId);
   return mine?.state === 'disqualified' ? disqualifiedError() : otherwise;
@@ -1135,14 +1143,19 @@ export async function removePlayer(
   return afterRosterChange(ctx, id, promoted);
 }
 
-/** After a removal or a disqualification: send the player's mail, tell whoever took the freed seat, answer the roster. */
+/**
+ * After a removal or a disqualification: send the player's mail, tell whoever took the freed seat, answer the roster.
+ */
 async function afterRosterChange(ctx: ServiceContext, id: string, promoted: string[]): Promise<Registrations> {
   ctx.mailQueue.wake();
   await mailPromoted(ctx, id, promoted);
   return registrations(ctx, id);
 }
 
-/** Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join again. Allowed after the end too (cheating found later). */
+/**
+ * Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join
+ * again. Allowed after the end too (cheating found later).
+ */
 export async function disqualifyPlayer(
   ctx: ServiceContext,
   actor: Actor,
@@ -1289,7 +1302,10 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
   return registrations(ctx, id);
 }
 
-/** Gives a free seat to one waitlisted player of the admin's choice (mailed as any promotion); a full tournament is 409 TOURNAMENT_FULL. */
+/**
+ * Gives a free seat to one waitlisted player of the admin's choice (mailed as any promotion); a full tournament is 409
+ * TOURNAMENT_FULL.
+ */
 export async function promotePlayer(
   ctx: ServiceContext,
   actor: Actor,

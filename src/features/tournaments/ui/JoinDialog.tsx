@@ -52,13 +52,12 @@ interface Props {
 type Help = 'discord' | 'epic' | null;
 
 /**
- * The join dialog. Fortnite: chat-community username and Epic ID (prefilled from the profile's Epic
- * ID or its saved Fortnite account), saved on the profile first (the join aborts if that fails). Other games: one of the saved accounts for
- * the game, or a new one (kept on the profile by the join itself, only when it succeeds). A
- * private tournament asks for its password.
- * A failed registration shows its translated error and the dialog stays open.
- * In a duo, trio or squad tournament the player registers a team as its captain: its name and each
- * teammate's username and in-game name (an earlier team of theirs fills them in); the teammates are invited.
+ * The join dialog. Fortnite: chat-community username and Epic ID (prefilled from the profile's Epic ID or its saved
+ * Fortnite account), saved on the profile first (the join aborts if that fails). Other games: one of the saved accounts
+ * for the game, or a new one (kept on the profile by the join itself, only when it succeeds). A private tournament asks
+ * for its password. A failed registration shows its translated error and the dialog stays open. In a duo, trio or squad
+ * tournament the player registers a team as its captain: its name and each teammate's username and in-game name (an
+ * earlier team of theirs fills them in); the teammates are invited.
  */
 export default function JoinDialog({
   t,
@@ -374,7 +373,8 @@ export default function JoinDialog({
                 )}
               </div>
               <fieldset className="space-y-4 rounded-xl border border-line p-4" data-testid="join-new-account">
-                {/* floated into the box: a legend on the border would run its second line over the border on a phone */}
+                {/* floated into the box: a legend on the border would run its second line over the border
+                    on a phone */}
                 <legend
                   className="float-left w-full text-sm font-semibold text-slate-200"
                   data-testid="join-new-account-legend"
@@ -585,7 +585,8 @@ function HelpOverlay({ t, which, onClose }: { t: Translator; which: 'discord' | 
     return () => opener?.focus();
   }, []);
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes this help panel, which covers the form like a dialog
+    /* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions --
+       Escape closes this help panel, which covers the form like a dialog */
     <div
       role="group"
       aria-labelledby="join-help-title"

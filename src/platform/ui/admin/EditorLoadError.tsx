@@ -12,7 +12,10 @@ interface Props {
   onRetry: () => void;
 }
 
-/** A load failure that means "no such record" (PRODUCT_NOT_FOUND, NEWS_NOT_FOUND...): said inline, never as a network error. */
+/**
+ * A load failure that means "no such record" (PRODUCT_NOT_FOUND, NEWS_NOT_FOUND...): said inline, never as a network
+ * error.
+ */
 export const isNotFound = (code: string) => code.endsWith('NOT_FOUND');
 
 /**

@@ -64,7 +64,10 @@ export type PlaceChange = 'push' | 'replace';
 
 export const changeOf = (step: PlaceStep): PlaceChange => ('query' in step ? 'replace' : 'push');
 
-/** The place after a step: a new search or param starts on page 1; a step that changes nothing gives the same place back. */
+/**
+ * The place after a step: a new search or param starts on page 1; a step that changes nothing gives the same place
+ * back.
+ */
 export function stepPlace(place: ListPlace, step: PlaceStep): ListPlace {
   if ('query' in step) return step.query === place.query ? place : { ...place, query: step.query, page: 1 };
   if ('page' in step) return step.page === place.page ? place : { ...place, page: step.page };
@@ -79,7 +82,10 @@ export interface AddressWindow {
   history: Pick<History, 'pushState' | 'replaceState' | 'state'>;
 }
 
-/** Writes a place into the address: a new history entry for a push, the same entry for a replace, nothing when it is already there. */
+/**
+ * Writes a place into the address: a new history entry for a push, the same entry for a replace, nothing when it is
+ * already there.
+ */
 export function writeAddress(win: AddressWindow, place: ListPlace, change: PlaceChange, params: ListParams = {}): void {
   const { pathname, search, hash } = win.location;
   const next = writeListPlace(search, place, params);
@@ -115,7 +121,10 @@ export function pageOfAll<Row>(
   };
 }
 
-/** The comparison of a `?sort=` value among a list's `orders` (`newest` included if it has one), or none: the API's order. */
+/**
+ * The comparison of a `?sort=` value among a list's `orders` (`newest` included if it has one), or none: the API's
+ * order.
+ */
 export function comparisonOf<Row>(
   orders: Partial<Record<string, (a: Row, b: Row) => number>>,
   sort: string | undefined,
@@ -226,7 +235,8 @@ export function useAdminList<Row>(
     const change = how.current;
     how.current = 'replace';
     writeAddress(window, place, change, params);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the params' names never change; `key` and `page` hold the place
+    /* eslint-disable-next-line react-hooks/exhaustive-deps --
+       the params' names never change; `key` and `page` hold the place */
   }, [key, page]);
 
   // back and forward move between the places pushed above (same page, another query string)

@@ -321,7 +321,10 @@ function MatchRow({
   );
 }
 
-/** The admin's result for one match: both scores, checked by the contract's schema; the API's refusal shows in the dialog. */
+/**
+ * The admin's result for one match: both scores, checked by the contract's schema; the API's refusal shows in the
+ * dialog.
+ */
 function ScoreDialog({
   t,
   match,

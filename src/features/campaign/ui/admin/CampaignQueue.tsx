@@ -24,7 +24,10 @@ import type { CampaignApi } from '../../endpoints.ts';
 
 const call: TypedCall<CampaignApi> = api;
 
-/** /dashboard/campaign: the screenshot moderation queue (filters, search, pages, kept in the address), the full image and the review dialog. */
+/**
+ * /dashboard/campaign: the screenshot moderation queue (filters, search, pages, kept in the address), the full image
+ * and the review dialog.
+ */
 export default function CampaignQueue({ t, locale }: SectionProps) {
   const list = useAdminList<AdminSubmission>({
     load: ({ query, page, values }) =>

@@ -29,7 +29,10 @@ interface Props {
   onChanged: (match: Match) => void;
 }
 
-/** The matches entered so far, voided ones included: edit one in the entry form, void or restore it after a confirmation. */
+/**
+ * The matches entered so far, voided ones included: edit one in the entry form, void or restore it after a
+ * confirmation.
+ */
 export default function MatchList({ t, tournamentId, matches, locked, editing, onEdit, onChanged }: Props) {
   const [asking, setAsking] = useState<Match | null>(null);
   // the lobby shows only once a match was played outside lobby 1

@@ -26,7 +26,9 @@ interface Data {
   lobbies: Lobbies;
 }
 
-/** The Results tab's props (ResultsTabProps of the tournament editor, which the dashboard shell joins to this panel). */
+/**
+ * The Results tab's props (ResultsTabProps of the tournament editor, which the dashboard shell joins to this panel).
+ */
 interface Props {
   t: Translator;
   locale: Locale;

@@ -48,7 +48,10 @@ interface Props {
   onSaved: (table: ScoringTable) => void;
 }
 
-/** The scoring table of a battle-royale tournament: a preset, or placement ranges, elimination points, counted matches and tiebreakers edited by hand. */
+/**
+ * The scoring table of a battle-royale tournament: a preset, or placement ranges, elimination points, counted matches
+ * and tiebreakers edited by hand.
+ */
 export default function ScoringEditor({ t, tournamentId, scoring, locked, onSaved }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting, values } =
     useForm<ScoringFormValues>({ validate, defaultValues: toScoringValues(scoring) });

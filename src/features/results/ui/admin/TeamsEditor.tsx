@@ -37,7 +37,10 @@ interface Props {
   onSaved: (teams: Entrant[]) => void;
 }
 
-/** The teams of a duo, trio or squad tournament: formed automatically from the checked-in players in check-in order, then renamed or rearranged by hand. */
+/**
+ * The teams of a duo, trio or squad tournament: formed automatically from the checked-in players in check-in order,
+ * then renamed or rearranged by hand.
+ */
 export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
     useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });

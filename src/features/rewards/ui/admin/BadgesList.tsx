@@ -36,7 +36,10 @@ const orders: Record<string, (a: Badge, b: Badge) => number> = {
   reward: (a, b) => a.rewardAmount - b.rewardAmount,
 };
 
-/** /dashboard/badges: every badge (admins also see inactive ones), newest first, searched (name or slug), sorted and paged here, with the activate/deactivate toggle. */
+/**
+ * /dashboard/badges: every badge (admins also see inactive ones), newest first, searched (name or slug), sorted and
+ * paged here, with the activate/deactivate toggle.
+ */
 export default function BadgesList({ t, locale }: SectionProps) {
   const list = useAdminList<Badge>({
     whole: {

@@ -22,7 +22,9 @@ const stateClass: Record<Giveaway['state'], string> = {
 const call: TypedCall<RewardsApi> = api;
 const base = marketplaceApiBase;
 
-/** /dashboard/giveaway: the codes, searched (code or description), sorted and paged by the API, with edit and delete. */
+/**
+ * /dashboard/giveaway: the codes, searched (code or description), sorted and paged by the API, with edit and delete.
+ */
 export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Giveaway>({
     load: ({ query, page, values }) =>

@@ -14,7 +14,10 @@ import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 const call: TypedCall<RewardsApi> = api;
 const base = marketplaceApiBase;
 
-/** /dashboard/products: the searchable, sortable, paginated table with edit and delete (the API pages, searches and sorts). */
+/**
+ * /dashboard/products: the searchable, sortable, paginated table with edit and delete (the API pages, searches and
+ * sorts).
+ */
 export default function ProductsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Product>({
     load: ({ query, page, values }) =>

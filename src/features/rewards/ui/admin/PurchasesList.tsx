@@ -39,7 +39,10 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
   );
 }
 
-/** /dashboard/purchases: the purchase history (search, fulfilled filter, sort, pages), a detail modal and "mark as fulfilled". */
+/**
+ * /dashboard/purchases: the purchase history (search, fulfilled filter, sort, pages), a detail modal and "mark as
+ * fulfilled".
+ */
 export default function PurchasesList({ t, locale }: SectionProps) {
   // purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({

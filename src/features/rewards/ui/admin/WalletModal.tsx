@@ -222,7 +222,8 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
               <ul
                 className="max-h-[200px] divide-y divide-line/60 overflow-y-auto rounded-xl border border-line"
                 data-testid="wallet-transactions"
-                // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable)
+                /* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex --
+                   a scrollable list must be reachable by keyboard to scroll (axe: scrollable-region-focusable) */
                 tabIndex={0}
                 aria-label={t('rewardsAdmin.wallets.transactions')}
               >

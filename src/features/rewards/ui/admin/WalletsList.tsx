@@ -22,7 +22,10 @@ const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) =
   ...(query ? { search: query } : {}),
 });
 
-/** /dashboard/users: the wallets with search (debounced, back to page 1), the sort, a detail modal and the CSV export (one row per transaction). */
+/**
+ * /dashboard/users: the wallets with search (debounced, back to page 1), the sort, a detail modal and the CSV export
+ * (one row per transaction).
+ */
 export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
     load: (req) =>

@@ -21,7 +21,10 @@ const orders: Record<string, (a: Competition, b: Competition) => number> = {
   players: (a, b) => playersOf(a) - playersOf(b),
 };
 
-/** /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and paged here, with edit and delete. */
+/**
+ * /dashboard/competitions: every competition of the owner (the API lists them whole, read once), searched, sorted and
+ * paged here, with edit and delete.
+ */
 export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Competition>({
     whole: {

@@ -228,7 +228,9 @@ export default function PlayersPanel({
   }
 
   const base = `/tournaments/${encodeURIComponent(tournamentId)}/registrations` as const;
-  /** One roster call: the new roster and a toast, or the refusal's text (and a fresh read, the roster having moved on). */
+  /**
+   * One roster call: the new roster and a toast, or the refusal's text (and a fresh read, the roster having moved on).
+   */
   const act = async (
     key: string,
     send: () => Promise<ApiResult<Registrations>>,

@@ -68,7 +68,10 @@ export interface PrizesTabProps extends TabPanelProps {
   onFinalised: () => void;
 }
 
-/** /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle royale) or bracket, prizes and e-mail panels. */
+/**
+ * /dashboard/tournaments/new and /dashboard/tournaments/edit?id=…: the form, and on edit the players, results (battle
+ * royale) or bracket, prizes and e-mail panels.
+ */
 export default function TournamentEditor({
   t,
   locale,

@@ -2,7 +2,10 @@ import type { Registrations } from '../../contract.ts';
 
 export type { Registrations };
 
-/** One row of the players panel: a member (with `confirmed`), a waitlisted player (with `position`) or a disqualified one (with `disqualifiedAt`). */
+/**
+ * One row of the players panel: a member (with `confirmed`), a waitlisted player (with `position`) or a disqualified
+ * one (with `disqualifiedAt`).
+ */
 export interface RegistrationRow {
   userId: string;
   username: string;
