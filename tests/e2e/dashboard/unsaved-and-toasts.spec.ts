@@ -10,6 +10,17 @@ import { ADMIN, goto, localeTexts, loginAs } from '../helpers.ts';
 const at = (lang: 'it' | 'en', path: string) => (lang === 'en' ? `/en${path}` : path);
 const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
+/** A competition of the demo seed whose factions have players (its scores editor has rows). */
+async function competitionWithPlayers(page: Page) {
+  const competitions = (await (await page.request.get('/api/tournaments/competitions')).json()).data as {
+    id: string;
+    teams?: { players: unknown[] }[];
+  }[];
+  const competition = competitions.find((c) => c.teams?.some((t) => t.players.length > 0));
+  expect(competition).toBeTruthy();
+  return competition!;
+}
+
 for (const lang of ['it', 'en'] as const) {
   test(`leaving edited forms asks first, a save clears it, and a toast shows above an open modal (${lang})`, async ({
     page,
@@ -21,12 +32,7 @@ for (const lang of ['it', 'en'] as const) {
     page.on('dialog', (d) => void prompts.push(d));
 
     // a competition of the demo seed with faction players; the news list first, for Back to return to
-    const competitions = (await (await page.request.get('/api/tournaments/competitions')).json()).data as {
-      id: string;
-      teams?: { players: unknown[] }[];
-    }[];
-    const competition = competitions.find((c) => c.teams?.some((t) => t.players.length > 0))!;
-    expect(competition).toBeTruthy();
+    const competition = await competitionWithPlayers(page);
     await goto(page, at(lang, '/dashboard/news'));
     const editUrl = at(lang, `/dashboard/competitions/edit?id=${competition.id}`);
     await goto(page, editUrl);
@@ -119,3 +125,27 @@ for (const lang of ['it', 'en'] as const) {
       .toBe(true);
   });
 }
+
+test('a link clicked while the save is on its way is asked about, then followed once the save has settled', async ({
+  page,
+}) => {
+  await loginAs(page, ADMIN);
+  const competition = await competitionWithPlayers(page);
+  await goto(page, `/dashboard/competitions/edit?id=${competition.id}`);
+  const score = page.locator('[data-testid^="scores-score-"]').first();
+  await score.fill(String(Number(await score.inputValue()) + 1));
+  // the save's answer is held until the admin has clicked a link and been asked
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/tournaments/competition/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback();
+    await held;
+    await route.continue();
+  });
+  await page.getByTestId('scores-save').click();
+  await page.getByTestId('dashboard-nav-news').click();
+  await expect(page.getByTestId('unsaved-dialog')).toBeVisible();
+  release();
+  // saved: nothing is lost by leaving, so the page goes where the link pointed, without a second click
+  await expect(page).toHaveURL(/\/dashboard\/news$/);
+});

@@ -9,7 +9,8 @@ const UnsavedDialog = lazy(() => import('./UnsavedDialog.tsx'));
 /**
  * The dashboard shell's half of the unsaved-changes guard (unsaved-guard.ts): while a form holds
  * changes, a click on a link that would leave the page (the sidebar, "back to the list", Cancel)
- * is held and the admin is asked in the app's dialog. Staying keeps every value as typed.
+ * is held and the admin is asked in the app's dialog. Staying keeps every value as typed. A click held just
+ * as a save completes follows its link once the save has settled.
  */
 export default function UnsavedGuard({ t }: { t: Translator }) {
   const dirty = useStore($unsaved);
@@ -29,6 +30,12 @@ export default function UnsavedGuard({ t }: { t: Translator }) {
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
   }, [dirty]);
+
+  // A link held while the changes were still being saved (or were put back): once nothing is unsaved, leaving
+  // loses nothing, so the page goes where the admin asked instead of swallowing the click.
+  useEffect(() => {
+    if (!dirty && target) window.location.assign(target);
+  }, [dirty, target]);
 
   if (!dirty) return null;
   return (
