@@ -76,3 +76,15 @@ for (const state of ['logged out', 'logged in'] as const) {
     });
   }
 }
+
+test('the walk’s check reports a serious violation a page has', async ({ page }) => {
+  await page.goto('/privacy-policy');
+  await page.evaluate(() => {
+    const picture = document.createElement('img');
+    picture.src = '/favicon.svg';
+    document.querySelector('main')!.append(picture, document.createElement('button'));
+  });
+  const found = (await seriousViolations(page)).join('\n');
+  expect(found).toContain('image-alt (critical)');
+  expect(found).toContain('button-name (critical)');
+});
