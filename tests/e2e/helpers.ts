@@ -72,8 +72,8 @@ export async function authenticate(
 }
 
 /**
- * Stores a session the way the login form does: on `landing` (a quiet page of the site), or on the
- * page already open when `landing` is null.
+ * Stores a session the way the login form does: on `landing` (a document of the site), or on the page already
+ * open when `landing` is null.
  */
 export async function storeSession(page: Page, session: Session, landing?: string | null): Promise<void> {
   if (landing) await page.goto(landing);
@@ -83,11 +83,15 @@ export async function storeSession(page: Page, session: Session, landing?: strin
   }, session);
 }
 
-/** Logs in through the API and stores the session, so the pages open as that user. */
+/**
+ * Logs in through the API and stores the session, so the pages open as that user. The session lives in the
+ * origin's storage, so by default it is stored on the site's robots.txt: a document of the origin with nothing to
+ * load or render, where a page of the site cost the browser about 0.2 CPU-seconds more at every login.
+ */
 export async function loginAs(
   page: Page,
   who: { email: string; password: string },
-  landing: string | null = '/privacy-policy',
+  landing: string | null = '/robots.txt',
 ): Promise<Session> {
   const session = await authenticate(page.request, who);
   await storeSession(page, session, landing);
