@@ -97,7 +97,17 @@ case "$cmd" in
   # the TypeScript files, then the Astro components and pages (their frontmatter and props)
   typecheck) tsc --noEmit -p . && exec astro check --minimumSeverity error ;;
   boundaries) exec depcruise src --config .dependency-cruiser.cjs --output-type err ;;
-  lint) eslint --max-warnings 0 src tests scripts ./*.ts ./*.mjs ./*.js && exec prettier --check . ;;
+  lint)
+    # ESLint and Prettier keep what they found for each file's content in a cache outside the checkout, under a
+    # name made of the lockfile and both configurations (a new version of a plugin starts a new cache), so a new
+    # clone on the same machine checks again only the files whose content that cache has not seen
+    key=$(cat package-lock.json eslint.config.js .prettierrc.json | sha256sum | cut -c1-16)
+    cache="${XDG_CACHE_HOME:-$HOME/.cache}/arena-platform/lint-$key"
+    mkdir -p "$cache" 2>/dev/null || { cache="$root/.cache/lint-$key" && mkdir -p "$cache"; }
+    eslint --max-warnings 0 --cache --cache-strategy content --cache-location "$cache/eslint" \
+      src tests scripts ./*.ts ./*.mjs ./*.js &&
+      exec prettier --check --cache --cache-strategy content --cache-location "$cache/prettier" .
+    ;;
   format) exec prettier --write . ;;
   node) exec node "$@" ;;
   *) exec "$cmd" "$@" ;;
