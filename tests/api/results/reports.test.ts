@@ -83,6 +83,7 @@ const auditOf = (action: string, entityId: string) =>
     .selectAll()
     .where('action', '=', action)
     .where('entity_id', '=', entityId)
+    .orderBy('created_at')
     .execute();
 
 /** A tournament through the admin API: players join while registration is open, some check in, then it goes live. */

@@ -37,6 +37,7 @@ const deleteEntries = (id: string) =>
     .selectAll()
     .where('action', '=', 'competition.delete')
     .where('entity_id', '=', id)
+    .orderBy('created_at')
     .execute();
 const factionRows = (id: string) =>
   t.db.kysely.selectFrom('competition_players').selectAll().where('competition_id', '=', id).execute();

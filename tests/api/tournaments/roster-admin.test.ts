@@ -48,6 +48,8 @@ const auditOf = async (id: string, action: string) => {
     .selectAll()
     .where('entity_id', '=', id)
     .where('action', '=', action)
+    // a table has no order of its own (PostgreSQL may return rows in any order): the order they were written in
+    .orderBy('created_at')
     .execute();
   return rows.map((r) => ({
     actor: r.actor_id,
