@@ -30,7 +30,6 @@ import { schemaErrorCodes } from './error-codes.ts';
 import bracketRoutes from '../features/brackets/server/routes.ts';
 import playerRoutes from '../features/players/server/routes.ts';
 import { createDiskStorage } from '../platform/storage/media-storage.ts';
-import { createS3Storage } from '../platform/storage/s3-storage.ts';
 import { registerSite } from './site.ts';
 import { accountSessions } from './sessions.ts';
 import { auditUpload } from './media.ts';
@@ -119,9 +118,13 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
   const media = config.mediaStorage;
+  // The S3 client is a large tree of modules: only a process that keeps its media in a bucket loads it, so
+  // every other start (each worker of a cluster, each restart of a deploy) skips that work
   app.decorate(
     'mediaStorage',
-    media.kind === 's3' ? createS3Storage(media, app.log) : createDiskStorage(path.join(config.dataDir, 'media')),
+    media.kind === 's3'
+      ? (await import('../platform/storage/s3-storage.ts')).createS3Storage(media, app.log)
+      : createDiskStorage(path.join(config.dataDir, 'media')),
   );
   app.addHook('onClose', async () => app.mediaStorage.close?.());
   registerRequestLogging(app);
