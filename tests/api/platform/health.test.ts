@@ -67,10 +67,12 @@ test('S3 frozen (connections accepted, nothing answered): readiness is 503 namin
       failed: ['s3'],
       dependencies: { database: 'up', s3: 'down' },
     });
-    // the check in flight or its answer is shared: a second probe right after costs S3 nothing and answers at once
+    // the check in flight or its answer is shared: a second probe right after costs S3 nothing. A check of its
+    // own would wait out the whole check timeout (CHECK_TIMEOUT_MS) on the frozen store; the bound leaves a loaded
+    // machine room
     const again = await timed(() => t.call('GET', '/api/health'));
     expect(again.value.status).toBe(503);
-    expect(again.ms).toBeLessThan(200);
+    expect(again.ms).toBeLessThan(500);
     const live = await t.call('GET', '/api/health/live');
     expect(live.status).toBe(200);
   } finally {

@@ -2,7 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { expectServerPolicy, watchPolicy } from '../csp-watch.ts';
-import { hydrated } from '../helpers.ts';
+import { authenticate, hydrated, storeSession, type Session } from '../helpers.ts';
 import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
 
 /**
@@ -26,13 +26,10 @@ const pages = [
 // the four walks only read, and each takes minutes: spread them over the workers (each has its own server)
 test.describe.configure({ mode: 'parallel' });
 
-let prepared:
-  { session: { token: string; user: unknown }; tournament: string; upcoming: string; article: string } | undefined;
+let prepared: { session: Session; tournament: string; upcoming: string; article: string } | undefined;
 async function prepare(request: APIRequestContext) {
   if (prepared) return prepared;
-  const auth = await request.post('/api/users/authenticate', { data: PLAYER });
-  expect(auth.status()).toBe(200);
-  const session = (await auth.json()).data;
+  const session = await authenticate(request, PLAYER);
   const list = (await (await request.get('/api/tournaments?limit=50')).json()).data as {
     id: string;
     start_checkin: string | null;
@@ -51,13 +48,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       test.setTimeout(600_000);
       const { session, tournament, upcoming, article } = await prepare(page.request);
       const policy = await watchPolicy(page);
-      if (state === 'logged in') {
-        await page.goto('/privacy-policy');
-        await page.evaluate(({ user, token }) => {
-          localStorage.setItem('user', JSON.stringify(user));
-          localStorage.setItem('token', token);
-        }, session);
-      }
+      if (state === 'logged in') await storeSession(page, session, '/privacy-policy');
       const found: string[] = [];
       // logged out, the dashboard is the sign-in the guard leads to
       for (const p of [...pages, ...(state === 'logged out' ? ['/dashboard'] : [])]) {
