@@ -25,6 +25,13 @@ export async function searchShop(page: Page, text: string, name = text) {
   await expect(page.getByTestId('market-list')).not.toHaveAttribute('aria-busy', 'true');
 }
 
+/**
+ * The newest toast of a kind that is not leaving. Sonner puts a new toast first in its list and keeps an older one
+ * on screen for a few seconds more, so the first one is the answer to the latest action.
+ */
+export const toast = (page: Page, type: 'success' | 'error' = 'success') =>
+  page.locator(`[data-sonner-toast][data-type="${type}"]:not([data-removed="true"])`).first();
+
 export async function goto(page: Page, url: string) {
   await page.goto(url);
   await hydrated(page);

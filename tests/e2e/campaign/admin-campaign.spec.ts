@@ -11,7 +11,7 @@ import {
   windowsAround,
   type Session,
 } from './campaign-helpers.ts';
-import { goto } from '../helpers.ts';
+import { goto, toast } from '../helpers.ts';
 
 /**
  * The dashboard's campaign section in both languages: the moderation queue against the real API
@@ -39,9 +39,6 @@ async function setWindows(request: APIRequestContext, admin: Session, open: numb
   expect(res.body.data.currentPhase).toBe(open);
   return phases;
 }
-
-const toast = (page: Page, type: 'success' | 'error' = 'success') =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 /** Opens the queue on one player's submissions (search box, debounced) with the given status filter. */
 async function openQueue(

@@ -1,6 +1,6 @@
 import type { Dialog, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, goto, localeTexts, loginAs } from '../helpers.ts';
+import { ADMIN, goto, localeTexts, loginAs, toast } from '../helpers.ts';
 
 /**
  * A form with unsaved changes asks before the page is left (a link: the
@@ -8,7 +8,6 @@ import { ADMIN, goto, localeTexts, loginAs } from '../helpers.ts';
  * toast raised while a modal dialog is open is drawn above it and takes the pointer there.
  */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'en' ? `/en${path}` : path);
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
 /** A competition of the demo seed whose factions have players (its scores editor has rows). */
 async function competitionWithPlayers(page: Page) {

@@ -1,13 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { fillText, goto, localeTexts, unique, ADMIN, authenticate, loginAs } from '../helpers.ts';
+import { fillText, goto, localeTexts, unique, ADMIN, authenticate, loginAs, toast } from '../helpers.ts';
 
 // A user's page in the browser: opened from the users list, their data, block
 // and unblock, grant and revoke a role, each asking first.
 
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
 const PASSWORD = 'Correct-Horse-Battery-42';
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
 /** A fresh player with one session and one admin credit, set up through the API. */
 async function player(request: APIRequestContext, lang: 'it' | 'en', adminToken: string) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
+import { goto, unique, ADMIN, loginAs, toast } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -9,9 +9,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const toast = (page: Page, type: 'success' | 'error' = 'success') =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 /** What an anonymous visitor gets for a page: status and HTML (no token is ever sent). */
 async function visit(request: APIRequestContext, path: string) {

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, unique } from '../helpers.ts';
+import { goto, toast, unique } from '../helpers.ts';
 import { ADMIN, authenticate, storeSession, type Session } from '../campaign/campaign-helpers.ts';
 
 // Tournament, product, badge and competition texts are stored per language, the
@@ -143,7 +143,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-lang-tab-it').click();
       await page.locator('#tournament-name').fill(`${it} bis`);
       await page.getByTestId('tournament-submit').click();
-      await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toBeVisible();
+      await expect(toast(page)).toBeVisible();
       const saved = await call(request, admin.token, 'GET', `/tournaments/${created.id}`);
       expect(saved.translations).toMatchObject({
         it: { name: `${it} bis`, description: `<p>Descrizione italiana di ${it}</p>` },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
+import { goto, hydrated, unique, ADMIN, GIULIA, authenticate, loginAs, toast } from '../helpers.ts';
 
 /**
  * The Products and Giveaways sections of the dashboard, with their form rules and error messages:
@@ -59,9 +59,6 @@ async function search(page: Page, list: 'products' | 'giveaways', value: string)
   await expect(page.getByTestId(`${list}-list`)).toHaveAttribute('data-loaded-query', value.trim());
   await expect(page.getByTestId(`${list}-list`)).toHaveAttribute('aria-busy', 'false');
 }
-
-const toast = (page: Page, type: 'success' | 'error' = 'success') =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 for (const lang of ['it', 'en'] as const) {
   const tx = texts[lang];

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { fillText, goto, localeTexts, unique, ADMIN, GIULIA, authenticate, loginAs } from '../helpers.ts';
+import { fillText, goto, localeTexts, unique, ADMIN, GIULIA, authenticate, loginAs, toast } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -26,8 +26,6 @@ const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 
 // the newest toast: sonner lists toasts newest first (data-index 0), and an earlier one may still be
 // showing when the next action is quick
-const toast = (page: Page, type: 'success' | 'error' = 'success') =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`).first();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`admin economy in ${lang}`, () => {

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, searchShop, unique } from '../helpers.ts';
+import { goto, hydrated, searchShop, toast, unique } from '../helpers.ts';
 
 /**
  * The player's side of the rewards economy, in both languages: the signup badge and the header
@@ -517,7 +517,7 @@ for (const lang of ['it', 'en'] as const) {
       (await request.put(`/api/marketplace/products/${product._id}`, { headers, data: { price: 120 } })).status(),
     ).toBe(200);
     await page.getByTestId('shipping-confirm').click();
-    const error = page.locator('[data-sonner-toast][data-type="error"]').last();
+    const error = toast(page, 'error');
     await expect(error).toContainText(
       lang === 'it' ? 'Il prezzo di questo prodotto è cambiato' : 'The price of this product has changed',
     );

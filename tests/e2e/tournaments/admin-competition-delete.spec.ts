@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, unique, ADMIN, loginAs } from '../helpers.ts';
+import { goto, unique, ADMIN, loginAs, toast } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -15,8 +15,6 @@ async function call(
   const res = await request.fetch(`/api${path}`, { method, data, headers: { authorization: `Bearer ${token}` } });
   return { status: res.status(), body: await res.json() };
 }
-
-const toast = (page: Page) => page.locator('[data-sonner-toast][data-type="success"]').last();
 
 /** What the dialog says about the tournaments that point to the competition, in each language. */
 const tournamentsStay = {

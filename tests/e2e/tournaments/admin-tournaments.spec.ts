@@ -12,6 +12,7 @@ import {
   localeTexts,
   loginAs,
   type Session,
+  toast,
 } from '../helpers.ts';
 import { signUpPlayer } from '../campaign/campaign-helpers.ts';
 
@@ -61,8 +62,6 @@ const errorTexts = {
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const toast = (page: Page, type: 'success' | 'error' = 'success') =>
-  page.locator(`[data-sonner-toast][data-type="${type}"]`).last();
 
 for (const lang of ['it', 'en'] as const) {
   test.describe(`admin tournaments in ${lang}`, () => {
