@@ -61,7 +61,7 @@ export async function api<T>(path: string, init: Init = {}): Promise<ApiResult<T
   const json = await res.json().catch(() => null);
   // the stored session was refused (logged out everywhere, password reset): forget it, and say so
   const bearer = headers.authorization;
-  if (res.status === 401 && bearer && init.endsSession !== false && bearer === `Bearer ${readToken()}`) endSession();
+  if (res.status === 401 && bearer && init.endsSession !== false && bearer === `Bearer ${storedToken()}`) endSession();
   if (res.ok && json?.status === 'SUCCESS')
     return {
       ok: true,
@@ -91,7 +91,7 @@ export function callerHeaders(headers: Record<string, string> = {}, token?: stri
   // content (tournament, product, badge names...) answers in the page's language, not the browser's
   const lang = pageLanguage();
   if (lang && !out['accept-language']) out['accept-language'] = lang;
-  const bearer = token === undefined ? readToken() : token;
+  const bearer = token === undefined ? storedToken() : token;
   if (bearer) out.authorization = `Bearer ${bearer}`;
   return out;
 }
@@ -100,7 +100,8 @@ function pageLanguage(): string | null {
   return globalThis.document?.documentElement.lang || null;
 }
 
-function readToken(): string | null {
+/** The signed-in player's token as this browser keeps it; null for a visitor or where storage is blocked. */
+export function storedToken(): string | null {
   try {
     return globalThis.localStorage?.getItem('token') ?? null;
   } catch {

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_BYTES, mediaUploadResultSchema, mediaUrl } from '../storage/media-contract.ts';
-import { apiBase } from './api-client.ts';
+import { apiBase, storedToken } from './api-client.ts';
 
 /**
  * The one upload client of the dashboard (ImageField: product, badge, news, tournament and
@@ -18,19 +18,11 @@ const invalidCodes = new Set(['INVALID_IMAGE', 'IMAGE_DAMAGED']);
 /** The client-side size check: images are at most 2 MB, as the server enforces. */
 export const isTooLarge = (file: { size: number }) => file.size > MAX_IMAGE_BYTES;
 
-function readToken(): string | null {
-  try {
-    return localStorage.getItem('token');
-  } catch {
-    return null;
-  }
-}
-
 export async function uploadImage(file: File, agency: string): Promise<UploadOutcome> {
   if (isTooLarge(file)) return { ok: false, reason: 'tooLarge', code: 'IMAGE_TOO_LARGE' };
   const form = new FormData();
   form.append('file', file);
-  const token = readToken();
+  const token = storedToken();
   let res: Response;
   try {
     res = await fetch(`${apiBase}/media/${encodeURIComponent(agency)}`, {

@@ -1,6 +1,6 @@
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, GIULIA, goto, loginAs, localeTexts, unique } from '../helpers.ts';
+import { authenticate, GIULIA, goto, loginAs, localeTexts, storeSession, unique } from '../helpers.ts';
 
 // A player's public page (the demo's giulia), its 404, the Settings switch that hides it, and the
 // player's rank, points and check-in on the /my-tournaments cards; in both languages, phone and desktop.
@@ -137,6 +137,32 @@ for (const lang of ['it', 'en'] as const) {
     // anonymous: the page is gone at once (the micro-cache is emptied by the save)
     expect((await page.request.get(`${prefix(lang)}/player/${username}`)).status()).toBe(404);
     expect((await page.request.get(`/api/players/${username}`)).status()).toBe(404);
+    // the player themselves, on their hidden page: the same 404, with a note saying why and the way to Settings
+    const players = localeTexts(lang, 'players');
+    const res = await page.goto(`${prefix(lang)}/player/${username}`);
+    expect(res?.status()).toBe(404);
+    await expect(page.getByTestId('player-error')).toContainText(players.page.notFound);
+    const note = page.getByTestId('own-hidden-page');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(players.hidden.title);
+    await expect(note).toContainText(players.hidden.text.replace('{setting}', texts.fields.publicProfile));
+    expect(await seriousViolations(page)).toEqual([]);
+    // another signed-in player, and a visitor, see the plain 404
+    const other = await authenticate(page.request, GIULIA);
+    await storeSession(page, other, null);
+    const asked = page.waitForResponse((r) => r.url().includes(`/api/players/${username}`));
+    await page.reload();
+    expect((await asked).status()).toBe(404);
+    await expect(page.getByTestId('player-error')).toBeVisible();
+    await expect(note).toBeHidden();
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(page.getByTestId('player-error')).toBeVisible();
+    await expect(note).toBeHidden();
+    await loginAs(page, { email, password: PASSWORD }, null);
+    await page.reload();
+    await note.getByTestId('own-hidden-page-settings').click();
+    await expect(page).toHaveURL(new RegExp(`${prefix(lang)}/settings$`));
 
     await page.getByRole('checkbox', { name: texts.fields.publicProfile }).check();
     await page.getByTestId('settings-save').click();

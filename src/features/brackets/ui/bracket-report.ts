@@ -1,6 +1,6 @@
 import type { MyMatch } from '../contract.ts';
 import type { BracketsApi } from '../endpoints.ts';
-import { api } from '../../../platform/browser/api-client.ts';
+import { api, storedToken } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 
@@ -27,13 +27,7 @@ export class BracketReportElement extends HTMLElement {
   }
 
   async #load() {
-    let token: string | null = null;
-    try {
-      token = localStorage.getItem('token');
-    } catch {
-      // storage blocked: a visitor, then
-    }
-    if (!token) return;
+    if (!storedToken()) return;
     const res = await call<'GET /tournaments/:id/bracket/mine'>(
       `/tournaments/${encodeURIComponent(this.#tournamentId)}/bracket/mine`,
     );
