@@ -129,4 +129,64 @@ for (const lang of ['it', 'en'] as const) {
     // the section strip says it scrolls: a fade at its end while links hide there
     await expect(page.getByTestId('dashboard-nav-fade-end')).toHaveAttribute('data-shown', 'true');
   });
+
+  test(`on a 390 px phone the pinned actions cover no list's name, and the users list shows each balance (${lang})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginAs(page, ADMIN);
+    // what the first `shown` cells of a list's first row hold is in view and nothing lies over it, up to its
+    // first 120 px (a long name may run on beneath the actions, as the table scrolls): a point at the end of the
+    // content hits the cell itself, not the pinned actions cell
+    const uncovered = async (section: string, shown: number) => {
+      await goto(page, at(lang, `/dashboard/${section}`));
+      section = section.split('?')[0];
+      const row = page.locator('main table tbody tr').first();
+      await expect(row).toBeVisible();
+      const hits = await row.evaluate((tr, n) => {
+        const cells = [...tr.children].filter((c) => getComputedStyle(c).display !== 'none').slice(0, n);
+        return cells.map((cell) => {
+          const content = document.createRange();
+          content.selectNodeContents(cell);
+          const box = content.getBoundingClientRect();
+          const x = Math.min(box.right - 2, box.left + 120);
+          const found = document.elementFromPoint(x, box.top + box.height / 2);
+          return { covered: !found || !cell.contains(found), x: Math.round(x) };
+        });
+      }, shown);
+      expect(hits, `${section}: the first row's first ${shown} columns`).toHaveLength(shown);
+      for (const hit of hits) expect(hit, section).toMatchObject({ covered: false });
+      for (const hit of hits) expect(hit.x, section).toBeLessThan(390);
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    };
+    // the users list fits a phone without its date column: the name, the balance and the details button, even
+    // beside the longest username there can be
+    const longest = unique(`w${lang}`).padEnd(32, 'x');
+    const created = await page.request.post('/api/users/pp', {
+      data: {
+        username: longest,
+        email: `${longest}@example.com`,
+        password: 'list-place-secret-2026',
+        nickname: 'w',
+        gender: 'male',
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await uncovered(`users?q=${longest}`, 3);
+    await expect(page.getByTestId('wallet-row-user')).toHaveText(longest);
+    await expect(page.getByTestId('wallet-row-balance').first()).toHaveText(/^\d+$/);
+    const dateHeader = page.locator('main table thead th').nth(2);
+    await expect(dateHeader).toBeHidden();
+    const tableFits = await page.locator('main table').evaluate((t) => t.scrollWidth <= t.parentElement!.clientWidth);
+    expect(tableFits).toBe(true);
+    // edit and delete show their icons alone on a phone and keep their names for assistive technology
+    await uncovered('competitions', 2);
+    const edit = page.getByTestId('competition-row-edit').first();
+    await expect(edit).toHaveAccessibleName(/.+/);
+    await expect(edit.locator('span')).toBeHidden();
+    await uncovered('products', 2);
+    // on a desktop the words come back
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(page.getByTestId('product-row-edit').first().locator('span')).toBeVisible();
+  });
 }

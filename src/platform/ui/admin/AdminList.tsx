@@ -11,11 +11,15 @@ import SearchField from './SearchField.tsx';
 import { dangerSmallButtonClass, smallButtonClass } from './ui.ts';
 import type { AdminListState } from './use-admin-list.ts';
 
-/** A column of a list: its text is `<ns>.columns.<key>`; `sort` names the `?sort=` value it orders by. */
+/**
+ * A column of a list: its text is `<ns>.columns.<key>`; `sort` names the `?sort=` value it orders by; `wide` ones
+ * a phone leaves out (the list gives their cells `wideOnlyClass` too).
+ */
 export interface ListColumn {
   key: string;
   align?: 'right';
   sort?: string;
+  wide?: boolean;
 }
 
 type Vars = Record<string, string | number>;
@@ -85,6 +89,7 @@ export function AdminList<Row>({
   const headers: Column[] = columns.map((c) => ({
     label: t(`${ns}.columns.${c.key}`),
     align: c.align,
+    wide: c.wide,
     sort:
       c.sort === undefined
         ? undefined
@@ -199,8 +204,10 @@ export function AdminList<Row>({
 }
 
 /**
- * The actions cell of a row: its own buttons first (`children`), then edit and delete. `compact`
- * shows the icons alone (the name stays in aria-label and title) for tables with many columns.
+ * The actions cell of a row: its own buttons first (`children`), then edit and delete. On a phone, and always when
+ * `compact` (tables with many columns), edit and delete show their icons alone (the name stays in aria-label and
+ * title): the actions column is pinned over the cells that scroll beneath it, and with the words it covered a
+ * row's name on a 390 px screen.
  */
 export function RowActions({
   t,
@@ -217,7 +224,8 @@ export function RowActions({
   compact?: boolean;
   children?: ReactNode;
 }) {
-  const pad = compact ? ' px-2' : '';
+  const pad = compact ? ' px-2' : ' max-sm:px-2';
+  const word = (text: string) => !compact && <span className="max-sm:hidden">{text}</span>;
   return (
     <div className="flex justify-end gap-2">
       {children}
@@ -229,7 +237,7 @@ export function RowActions({
           title={t('dashboard.common.edit')}
           data-testid={`${testId}-row-edit`}
         >
-          <EditIcon /> {!compact && t('dashboard.common.edit')}
+          <EditIcon /> {word(t('dashboard.common.edit'))}
         </a>
       )}
       {onDelete && (
@@ -241,7 +249,7 @@ export function RowActions({
           title={t('dashboard.common.delete')}
           data-testid={`${testId}-row-delete`}
         >
-          <DeleteIcon /> {!compact && t('dashboard.common.delete')}
+          <DeleteIcon /> {word(t('dashboard.common.delete'))}
         </button>
       )}
     </div>

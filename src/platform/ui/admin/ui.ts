@@ -13,4 +13,9 @@ export const smallButtonClass =
 export const dangerSmallButtonClass =
   'inline-flex items-center justify-center gap-1.5 rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-1.5 text-xs font-semibold text-rose-200 ' +
   'outline-none transition hover:border-rose-400 hover:bg-rose-500/20 hover:text-white focus-visible:ring-2 focus-visible:ring-rose-400 disabled:cursor-not-allowed disabled:opacity-50';
+/**
+ * A column a phone leaves out (its header and its cells): the table keeps what matters in view beside the pinned
+ * actions column, and the row's details still hold the rest.
+ */
+export const wideOnlyClass = 'max-sm:hidden';
 export const checkboxClass = 'h-4 w-4 rounded border-line bg-ink accent-[var(--color-brand)]';

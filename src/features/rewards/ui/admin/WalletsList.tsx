@@ -6,7 +6,7 @@ import { walletSorts, type Wallet } from '../../contract.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { rowClass, tdClass, wideOnlyClass } from '../../../../platform/ui/admin/ui.ts';
 import WalletModal from './WalletModal.tsx';
 import UserPageLink from '../../../../platform/ui/admin/UserPageLink.tsx';
 import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
@@ -48,6 +48,8 @@ export default function WalletsList({ t, locale }: SectionProps) {
       t={t}
       ns="rewardsAdmin.wallets"
       id="wallets"
+      // without the date the columns fit a phone: no scrolling sideways, nothing beneath the pinned button
+      minWidthClass="max-sm:min-w-0"
       tools={
         <ExportButton
           path={`/marketplace/wallets/export?${new URLSearchParams(filterQuery(list))}`}
@@ -59,14 +61,15 @@ export default function WalletsList({ t, locale }: SectionProps) {
       columns={[
         { key: 'user', sort: 'user' },
         { key: 'balance', align: 'right', sort: 'balance' },
-        { key: 'updatedAt', sort: 'updated' },
+        // a phone shows the name and the balance beside the pinned details button; the details date each movement
+        { key: 'updatedAt', sort: 'updated', wide: true },
         { key: 'actions', align: 'right' },
       ]}
       after={<WalletModal t={t} locale={locale} wallet={open} onClose={() => setOpen(null)} onAdjusted={onAdjusted} />}
     >
       {(wallet) => (
         <tr key={wallet.userId} className={rowClass} data-testid={`wallet-row-${wallet.userId}`}>
-          <th scope="row" className={`${tdClass} font-semibold text-white`} data-testid="wallet-row-user">
+          <th scope="row" className={`${tdClass} font-semibold text-white wrap-anywhere`} data-testid="wallet-row-user">
             <UserPageLink id={wallet.userId} locale={locale}>
               {wallet.username}
             </UserPageLink>
@@ -74,7 +77,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
             {wallet.balance}
           </td>
-          <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
+          <td className={`${tdClass} ${wideOnlyClass} whitespace-nowrap text-slate-400`}>
             {wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}
           </td>
           <RowButtonCell
