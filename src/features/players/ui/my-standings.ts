@@ -1,6 +1,10 @@
 import { api } from '../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
 import type { MyStanding } from '../contract.ts';
+import type { PlayersApi } from '../endpoints.ts';
+
+const call: TypedCall<PlayersApi> = api;
 
 /**
  * <my-standings>: adds the player's check-in, rank and points to each card of the /my-tournaments
@@ -20,7 +24,7 @@ class MyStandings extends HTMLElement {
     if (!cards.length) return;
     for (const card of cards) card.dataset.standing = '';
     const ids = cards.map((c) => encodeURIComponent(c.dataset.tournamentId!)).join(',');
-    const res = await api<MyStanding[]>(`/players/me/tournaments?ids=${ids}`);
+    const res = await call<'GET /players/me/tournaments'>(`/players/me/tournaments?ids=${ids}`);
     if (!res.ok) {
       // asked again on the next redraw
       for (const card of cards) delete card.dataset.standing;
