@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -13,17 +14,42 @@ process.once('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-/** A port in [from, to] that nothing listens on right now (each caller uses its own range). */
-/** A port the system says is free now (listening on port 0), for a server a test starts. */
-export function anyFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether a listener could bind 127.0.0.1:`port` right now. */
+function bindable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * The first port the kernel hands out on its own (`ip_local_port_range`), to every outgoing connection and to a
+ * listener on port 0; 32768 where the range cannot be read.
+ */
+function ephemeralStart(): number {
+  try {
+    const start = Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(start) && start > 0 ? start : 32768;
+  } catch {
+    return 32768;
+  }
+}
+const below = ephemeralStart();
+
+/**
+ * A port nothing listens on now, for a server a test starts a moment later. It is drawn at random from the
+ * 10,000 ports below the kernel's own range: a port from that range (the kernel's pick for port 0) can be
+ * handed to any outgoing connection, a load test's beside it say, in the second before the new server binds
+ * it, and the server then fails with EADDRINUSE. A port below the range is taken only by a listener naming it.
+ */
+export async function anyFreePort(): Promise<number> {
+  const low = Math.max(1024, below - 10_000);
+  for (let tries = 0; tries < 100; tries++) {
+    const port = low + Math.floor(Math.random() * (below - low));
+    if (await bindable(port)) return port;
+  }
+  throw new Error(`no free port in [${low}, ${below})`);
 }
 
 /**
