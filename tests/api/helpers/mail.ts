@@ -1,4 +1,4 @@
-import net from 'node:net';
+import { anyFreePort } from './server-process.ts';
 
 /**
  * Just enough of RFC 5322/2045/2047 to read the single-part text messages nodemailer writes:
@@ -66,9 +66,5 @@ export function resetLinkOf(mail: ParsedMail): { link: string; token: string } {
 
 /** An SMTP URL on a loopback port nobody listens on: every delivery through it fails. */
 export async function deadSmtpUrl(): Promise<string> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return `smtp://127.0.0.1:${port}`;
+  return `smtp://127.0.0.1:${await anyFreePort()}`;
 }

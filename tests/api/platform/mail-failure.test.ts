@@ -1,15 +1,11 @@
-import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { deadSmtpUrl } from '../helpers/mail.ts';
 
 // A port nobody listens on: every SMTP delivery fails.
 let t: TestApp;
 beforeAll(async () => {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  t = await createTestApp({ rateLimits: false, smtpUrl: `smtp://127.0.0.1:${port}` });
+  t = await createTestApp({ rateLimits: false, smtpUrl: await deadSmtpUrl() });
 });
 afterAll(async () => t?.close());
 

@@ -1,10 +1,10 @@
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startTcpProxy, type TcpProxy } from '../helpers/tcp-proxy.ts';
+import { anyFreePort } from '../helpers/server-process.ts';
 import { loggerOptions } from '../../../src/platform/http/logging.ts';
 
 /**
@@ -123,11 +123,7 @@ describe('Redis on a dead port', () => {
   let t: TestApp;
   beforeAll(async () => {
     // a port that was just free and has no listener: connections are refused
-    const probe = net.createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as net.AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
-    t = await createTestApp({ ...limits, redisUrl: `redis://127.0.0.1:${port}` });
+    t = await createTestApp({ ...limits, redisUrl: `redis://127.0.0.1:${await anyFreePort()}` });
   });
   afterAll(() => t?.close());
 
