@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
+import { localizePath, type Locale } from '../../i18n/i18n.ts';
 import { linkClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import { RowActions } from './AdminList.tsx';
+import { sectionPath, type EditorSectionKey } from './sections.ts';
 import { tdClass } from './ui.ts';
 import type { AdminListState } from './use-admin-list.ts';
 
@@ -62,4 +64,17 @@ export function EditDeleteCell<Row>({
       </RowActions>
     </td>
   );
+}
+
+/**
+ * What a list whose rows open in their section's editor pages says once: AdminList's own props (its
+ * "+ New" goes to the new page), a row's editor address, and what its rows' actions cells share.
+ */
+export function editorList<Row>(section: EditorSectionKey, locale: Locale, actions: EditDeleteList<Row>) {
+  const { list, t, ns } = actions;
+  return {
+    listProps: { list, t, ns, newHref: localizePath(sectionPath(`${section}New`), locale) },
+    editHref: (id: string) => localizePath(sectionPath(`${section}Edit`, { id }), locale),
+    actions,
+  };
 }

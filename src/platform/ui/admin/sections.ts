@@ -32,6 +32,8 @@ export const dashboardSections = [
 
 export type DashboardSection = (typeof dashboardSections)[number];
 export type DashboardSectionKey = DashboardSection['key'];
+/** A list whose records open in editor pages of their own: 'news' (of 'newsNew' and 'newsEdit'). */
+export type EditorSectionKey = DashboardSectionKey extends infer K ? (K extends `${infer L}Edit` ? L : never) : never;
 
 /** The sidebar: top-level sections only, in order. */
 export const dashboardNav = dashboardSections.filter((s) => !('parent' in s));

@@ -1,15 +1,13 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminList, searchingEveryPage } from '../../../../platform/ui/admin/use-admin-list.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { NewsApi } from '../../endpoints.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { titleIn, type NewsArticle } from './news-types.ts';
@@ -54,18 +52,14 @@ export default function NewsList({ t, locale }: SectionProps) {
     list.updateRows((rows) => rows.map((r) => (r.id === res.data.id ? res.data : r)));
   };
 
-  const editHref = (id: string) => localizePath(sectionPath('newsEdit', { id }), locale);
   const ns = 'news.admin.list';
   const vars = (a: NewsArticle) => ({ title: titleIn(a, locale, untitled) });
-  const actions: EditDeleteList<NewsArticle> = { list, t, ns, testId: 'news', compact: true };
+  const { listProps, editHref, actions } = editorList('news', locale, { list, t, ns, testId: 'news', compact: true });
 
   return (
     <AdminList
-      list={list}
-      t={t}
-      ns={ns}
+      {...listProps}
       id="news"
-      newHref={localizePath(sectionPath('newsNew'), locale)}
       columns={[
         { key: 'title', sort: 'title' },
         { key: 'status' },

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Badge } from '../../contract.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
+import { editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
@@ -79,15 +78,13 @@ export default function BadgesList({ t, locale }: SectionProps) {
     setPending(null);
   };
 
-  const editHref = (id: string) => localizePath(sectionPath('badgesEdit', { id }), locale);
+  const ns = 'rewardsAdmin.badges';
+  const { listProps, editHref } = editorList('badges', locale, { list, t, ns, testId: 'badge' });
 
   return (
     <AdminList
-      list={list}
-      t={t}
-      ns="rewardsAdmin.badges"
+      {...listProps}
       id="badges"
-      newHref={localizePath(sectionPath('badgesNew'), locale)}
       columns={[
         { key: 'name', sort: 'name' },
         { key: 'trigger' },

@@ -1,15 +1,13 @@
 import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { giveawaySorts, type Giveaway } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
@@ -35,20 +33,16 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: giveawaySorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.giveaways.loadError'),
   });
-  const editHref = (id: string) => localizePath(sectionPath('giveawayEdit', { id }), locale);
   const ns = 'rewardsAdmin.giveaways';
   const vars = (g: Giveaway) => ({ code: g.token });
-  const actions: EditDeleteList<Giveaway> = { list, t, ns, testId: 'giveaway' };
+  const { listProps, editHref, actions } = editorList('giveaway', locale, { list, t, ns, testId: 'giveaway' });
   const uses = (g: Giveaway) =>
     g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount);
 
   return (
     <AdminList
-      list={list}
-      t={t}
-      ns={ns}
+      {...listProps}
       id="giveaways"
-      newHref={localizePath(sectionPath('giveawayNew'), locale)}
       columns={[
         { key: 'code', sort: 'code' },
         { key: 'type' },

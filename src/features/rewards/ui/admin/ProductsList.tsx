@@ -1,13 +1,11 @@
 import { PAGE_SIZE } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { productSorts, type Product } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, EditLinkCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditDeleteCell, EditLinkCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 
@@ -28,18 +26,14 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: productSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.error.network'),
   });
-  const editHref = (id: string) => localizePath(sectionPath('productsEdit', { id }), locale);
   const ns = 'rewardsAdmin.products';
   const vars = (p: Product) => ({ name: p.name });
-  const actions: EditDeleteList<Product> = { list, t, ns, testId: 'product' };
+  const { listProps, editHref, actions } = editorList('products', locale, { list, t, ns, testId: 'product' });
 
   return (
     <AdminList
-      list={list}
-      t={t}
-      ns={ns}
+      {...listProps}
       id="products"
-      newHref={localizePath(sectionPath('productsNew'), locale)}
       columns={[
         { key: 'image' },
         { key: 'name', sort: 'name' },

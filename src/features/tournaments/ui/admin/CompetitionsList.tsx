@@ -1,13 +1,11 @@
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import type { Competition } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, EditLinkCell, type EditDeleteList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditDeleteCell, EditLinkCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
@@ -36,10 +34,9 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: sorts, initial: 'newest' } },
     loadError: (code) => t.error(code),
   });
-  const editHref = (id: string) => localizePath(sectionPath('competitionsEdit', { id }), locale);
   const ns = 'dashboard.competitions.list';
   const vars = (c: Competition) => ({ name: c.name });
-  const actions: EditDeleteList<Competition> = { list, t, ns, testId: 'competition' };
+  const { listProps, editHref, actions } = editorList('competitions', locale, { list, t, ns, testId: 'competition' });
   // the tournaments that point to it stay, without a competition: the dialog says how many
   const deleteMessage = (c: Competition) =>
     c.tournamentCount === 0
@@ -51,11 +48,8 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
 
   return (
     <AdminList
-      list={list}
-      t={t}
-      ns={ns}
+      {...listProps}
       id="competitions"
-      newHref={localizePath(sectionPath('competitionsNew'), locale)}
       columns={[
         { key: 'name', sort: 'name' },
         { key: 'game' },
