@@ -1,15 +1,14 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
+import FormDialog from '../../../../platform/ui/FormDialog.tsx';
 import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
-import DialogActions from '../../../../platform/ui/DialogActions.tsx';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
@@ -339,8 +338,6 @@ function ScoreDialog({
   const form = useForm<ScoreValues>({ defaultValues: { scoreA: '', scoreB: '' }, validate: validateScore });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const titleId = useId();
-  const hintId = useId();
   const firstRef = useRef<HTMLInputElement | null>(null);
   const { reset } = form;
   const opened = match?.id ?? null;
@@ -356,34 +353,35 @@ function ScoreDialog({
   const invalid = form.errors.scoreA || form.errors.scoreB ? t('brackets.report.required') : undefined;
   const scoreA = form.register('scoreA');
   return (
-    <ModalDialog
-      open={match !== null}
-      onDismiss={onCancel}
+    <FormDialog
+      subject={match}
+      onCancel={onCancel}
       busy={busy}
       focusRef={firstRef}
-      labelledBy={titleId}
-      describedBy={hintId}
       testId="bracket-score-dialog"
       size="w-[min(28rem,calc(100vw-2rem))]"
+      onSubmit={form.handleSubmit<BracketScore>(async (score) => {
+        setBusy(true);
+        setRefusal(await onSave(score));
+        setBusy(false);
+      })}
+      title={(m) => t('brackets.admin.dialogTitle', { a: nameOf(m, 'a'), b: nameOf(m, 'b') })}
+      description={(_, id) => (
+        <p id={id} className="text-sm text-slate-300">
+          {t('brackets.admin.dialogHint')}
+        </p>
+      )}
+      actions={{
+        cancelLabel: t('brackets.admin.cancel'),
+        confirmLabel: t('brackets.admin.save'),
+        busyLabel: t('brackets.admin.saving'),
+        testIds: ['bracket-score-cancel', 'bracket-score-save'],
+      }}
     >
-      {match && (
-        <form
-          noValidate
-          className="space-y-4 p-6"
-          onSubmit={form.handleSubmit<BracketScore>(async (score) => {
-            setBusy(true);
-            setRefusal(await onSave(score));
-            setBusy(false);
-          })}
-        >
-          <h2 id={titleId} className="text-lg font-bold text-white">
-            {t('brackets.admin.dialogTitle', { a: nameOf(match, 'a'), b: nameOf(match, 'b') })}
-          </h2>
-          <p id={hintId} className="text-sm text-slate-300">
-            {t('brackets.admin.dialogHint')}
-          </p>
+      {(m) => (
+        <>
           <div className="grid grid-cols-2 gap-3">
-            <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(match, 'a') })}>
+            <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(m, 'a') })}>
               <input
                 {...controlProps('bracket-score-a', invalid)}
                 inputMode="numeric"
@@ -397,7 +395,7 @@ function ScoreDialog({
             </FormField>
             <FormField
               id="bracket-score-b"
-              label={t('brackets.admin.scoreOf', { name: nameOf(match, 'b') })}
+              label={t('brackets.admin.scoreOf', { name: nameOf(m, 'b') })}
               error={invalid}
             >
               <input
@@ -413,16 +411,8 @@ function ScoreDialog({
               {refusal}
             </p>
           )}
-          <DialogActions
-            busy={busy}
-            onCancel={onCancel}
-            cancelLabel={t('brackets.admin.cancel')}
-            confirmLabel={t('brackets.admin.save')}
-            busyLabel={t('brackets.admin.saving')}
-            testIds={['bracket-score-cancel', 'bracket-score-save']}
-          />
-        </form>
+        </>
       )}
-    </ModalDialog>
+    </FormDialog>
   );
 }

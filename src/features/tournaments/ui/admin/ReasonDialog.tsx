@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import ModalDialog from '../../../../platform/ui/ModalDialog.tsx';
-import DialogActions from '../../../../platform/ui/DialogActions.tsx';
+import FormDialog from '../../../../platform/ui/FormDialog.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
@@ -22,8 +21,6 @@ const validate = schemaValidator<RosterReason>(rosterReasonSchema);
 /** Remove or disqualify one player: the reason is required, because the player reads it in their e-mail. */
 export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Props) {
   const form = useForm<RosterReason>({ defaultValues: { reason: '' }, validate });
-  const titleId = useId();
-  const messageId = useId();
   const fieldRef = useRef<HTMLTextAreaElement | null>(null);
   const { reset } = form;
   const opened = ask ? `${ask.kind}:${ask.name}` : null;
@@ -36,70 +33,63 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
   const error = form.errors.reason ? t('dashboard.tournaments.roster.reasonRequired') : undefined;
   const reason = form.register('reason');
   return (
-    <ModalDialog
-      open={ask !== null}
-      onDismiss={onCancel}
+    <FormDialog
+      subject={ask}
+      onCancel={onCancel}
       busy={busy}
       focusRef={fieldRef}
-      labelledBy={titleId}
-      describedBy={messageId}
       testId="roster-reason-dialog"
       size="w-[min(30rem,calc(100vw-2rem))]"
-    >
-      {ask && (
-        <form
-          noValidate
-          className="space-y-4 p-6"
-          onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
-        >
-          <h2 id={titleId} className="text-lg font-bold text-white">
+      onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
+      title={({ name }) =>
+        t(
+          kind === 'remove'
+            ? 'dashboard.tournaments.roster.removeTitle'
+            : 'dashboard.tournaments.roster.disqualifyTitle',
+          { name },
+        )
+      }
+      description={({ name, note }, id) => (
+        <div id={id} className="space-y-2 text-sm text-slate-300">
+          <p>
             {t(
               kind === 'remove'
-                ? 'dashboard.tournaments.roster.removeTitle'
-                : 'dashboard.tournaments.roster.disqualifyTitle',
-              { name: ask.name },
+                ? 'dashboard.tournaments.roster.removeMessage'
+                : 'dashboard.tournaments.roster.disqualifyMessage',
+              { name },
             )}
-          </h2>
-          <div id={messageId} className="space-y-2 text-sm text-slate-300">
-            <p>
-              {t(
-                kind === 'remove'
-                  ? 'dashboard.tournaments.roster.removeMessage'
-                  : 'dashboard.tournaments.roster.disqualifyMessage',
-                { name: ask.name },
-              )}
-            </p>
-            {ask.note && <p>{ask.note}</p>}
-          </div>
-          <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
-            <textarea
-              {...controlProps('roster-reason', error)}
-              rows={3}
-              maxLength={ROSTER_REASON_MAX}
-              required
-              {...reason}
-              ref={(el) => {
-                fieldRef.current = el;
-                reason.ref(el);
-              }}
-              className={inputClass}
-            />
-          </FormField>
-          <DialogActions
-            busy={busy}
-            onCancel={onCancel}
-            cancelLabel={t('dashboard.common.cancel')}
-            confirmLabel={t(
-              kind === 'remove'
-                ? 'dashboard.tournaments.roster.confirmRemove'
-                : 'dashboard.tournaments.roster.confirmDisqualify',
-            )}
-            busyLabel={t('dashboard.tournaments.roster.working')}
-            danger
-            testIds={['roster-reason-cancel', 'roster-reason-confirm']}
-          />
-        </form>
+          </p>
+          {note && <p>{note}</p>}
+        </div>
       )}
-    </ModalDialog>
+      actions={{
+        cancelLabel: t('dashboard.common.cancel'),
+        confirmLabel: t(
+          kind === 'remove'
+            ? 'dashboard.tournaments.roster.confirmRemove'
+            : 'dashboard.tournaments.roster.confirmDisqualify',
+        ),
+        busyLabel: t('dashboard.tournaments.roster.working'),
+        danger: true,
+        testIds: ['roster-reason-cancel', 'roster-reason-confirm'],
+      }}
+    >
+      {() => (
+        <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
+          <textarea
+            {...controlProps('roster-reason', error)}
+            rows={3}
+            maxLength={ROSTER_REASON_MAX}
+            required
+            {...reason}
+            ref={(el) => {
+              fieldRef.current = el;
+              reason.ref(el);
+            }}
+            className={inputClass}
+          />
+        </FormField>
+      )}
+    </FormDialog>
   );
 }
