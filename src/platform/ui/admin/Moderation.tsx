@@ -2,12 +2,12 @@ import { useState, type FormEventHandler, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import type { ApiResult } from '../../browser/api-client.ts';
 import type { Locale } from '../../i18n/i18n.ts';
-import FormField, { controlProps } from '../FormField.tsx';
-import { errorBoxClass, inputClass, primaryButtonClass } from '../ui.ts';
+import { errorBoxClass, primaryButtonClass } from '../ui.ts';
 import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
 import { AdminList, ListFilters, type AdminListProps } from './AdminList.tsx';
 import Modal from './Modal.tsx';
+import { TextAreaField } from './fields.tsx';
 import { tdClass } from './ui.ts';
 
 /*
@@ -260,6 +260,7 @@ export function DecisionForms({
   approve: DecisionProps;
   reject: DecisionProps & { reason: ReasonProps };
 }) {
+  const { field: reasonField, ...reason } = reject.reason;
   const form = (decision: Decision, { title, button, onSubmit, children, disabled = false }: DecisionProps) => (
     <form
       noValidate
@@ -287,7 +288,10 @@ export function DecisionForms({
       )}
       <div className="grid gap-5 sm:grid-cols-2">
         {form('approve', approve)}
-        {form('reject', { ...reject, children: <ReasonField id={`${id}-reason`} {...reject.reason} /> })}
+        {form('reject', {
+          ...reject,
+          children: <TextAreaField id={`${id}-reason`} {...reason} registration={reasonField} rows={2} required />,
+        })}
       </div>
     </>
   );
@@ -300,19 +304,4 @@ interface ReasonProps {
   error?: string;
   maxLength: number;
   field: Registration;
-}
-
-function ReasonField({ id, label, hint, error, maxLength, field }: ReasonProps & { id: string }) {
-  return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <textarea
-        {...controlProps(id, error, true)}
-        rows={2}
-        maxLength={maxLength}
-        required
-        {...field}
-        className={inputClass}
-      />
-    </FormField>
-  );
 }

@@ -4,8 +4,7 @@ import { MAX_SCORE, REJECT_REASON_MAX, type AdminSubmission, type ReviewInput } 
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass } from '../../../../platform/ui/ui.ts';
+import { NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import Modal from '../../../../platform/ui/admin/Modal.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
@@ -132,24 +131,16 @@ export default function ReviewDialog({ t, locale, review }: ReviewDialogProps<Ad
               button: t('campaignAdmin.review.approve'),
               onSubmit: approve.handleSubmit<ReviewInput>(decide('approve')),
               children: (
-                <FormField
+                <NumberField
                   id="review-score"
                   label={t('campaignAdmin.review.score')}
                   error={problem('approve')}
                   hint={t('campaignAdmin.review.scoreHint')}
-                >
-                  <input
-                    {...controlProps('review-score', problem('approve'), true)}
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    max={MAX_SCORE}
-                    step={1}
-                    required
-                    {...approve.register('score')}
-                    className={inputClass}
-                  />
-                </FormField>
+                  registration={approve.register('score')}
+                  min={0}
+                  max={MAX_SCORE}
+                  required
+                />
               ),
             }}
             reject={{

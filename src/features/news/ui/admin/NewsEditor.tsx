@@ -9,8 +9,8 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { NewsApi } from '../../endpoints.ts';
 import { fieldText, type ServerField } from '../../../../platform/browser/form-errors.ts';
 import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
-import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
-import { inputClass, linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { TextAreaField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -154,33 +154,22 @@ function NewsForm({
           const lang = t(`news.admin.form.${l}`);
           return (
             <LanguagePanel key={l} idPrefix="news" lang={l} tab={tab}>
-              <FormField
+              <TextField
                 id={f('title', l)}
                 label={t('news.admin.form.title', { lang })}
                 error={errorText(`title.${l}`)}
-              >
-                <input
-                  {...register(`title.${l}`)}
-                  {...controlProps(f('title', l), errorText(`title.${l}`))}
-                  type="text"
-                  maxLength={TITLE_MAX}
-                  className={inputClass}
-                />
-              </FormField>
-              <FormField
+                registration={register(`title.${l}`)}
+                maxLength={TITLE_MAX}
+              />
+              <TextAreaField
                 id={f('summary', l)}
                 label={t('news.admin.form.summary', { lang })}
                 error={errorText(`summary.${l}`)}
                 hint={t('news.admin.form.summaryHint')}
-              >
-                <textarea
-                  {...register(`summary.${l}`)}
-                  {...controlProps(f('summary', l), errorText(`summary.${l}`), true)}
-                  rows={3}
-                  maxLength={SUMMARY_MAX}
-                  className={inputClass}
-                />
-              </FormField>
+                registration={register(`summary.${l}`)}
+                rows={3}
+                maxLength={SUMMARY_MAX}
+              />
               <RichTextField
                 id={f('body', l)}
                 label={t('news.admin.form.body', { lang })}
