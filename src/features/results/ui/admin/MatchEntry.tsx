@@ -5,11 +5,11 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import FormField, { controlProps, SelectOptions } from '../../../../platform/ui/FormField.tsx';
+import FormField, { SelectField } from '../../../../platform/ui/FormField.tsx';
 import { fieldsOf, NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { ScrollRegion, TableHead } from '../../../../platform/ui/TableHead.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
-import { inputClass, secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
+import { inputClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -229,20 +229,12 @@ export default function MatchEntry({
                     data-testid={`entry-row-${i}`}
                   >
                     <div className="col-span-2 sm:col-span-1">
-                      <FormField
-                        id={id('entrant')}
+                      <SelectField
+                        {...field(`lines.${i}.entrantId`, id('entrant'))}
                         label={t('resultsAdmin.entry.entrant')}
-                        error={fieldError(`lines.${i}.entrantId`)}
-                      >
-                        <select
-                          {...register(`lines.${i}.entrantId`)}
-                          {...controlProps(id('entrant'), fieldError(`lines.${i}.entrantId`))}
-                          className={selectClass}
-                        >
-                          <option value="">{t('resultsAdmin.entry.entrantPlaceholder')}</option>
-                          <SelectOptions options={options.map((e) => [e.id, e.name] as const)} />
-                        </select>
-                      </FormField>
+                        placeholder={t('resultsAdmin.entry.entrantPlaceholder')}
+                        options={options.map((e) => [e.id, e.name] as const)}
+                      />
                     </div>
                     <NumberField
                       {...field(`lines.${i}.placement`, id('placement'))}
