@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { linkClass } from '../../../platform/ui/ui.ts';
 
 /** The card's heading, and under it what the page is for. */
 export function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
@@ -8,28 +8,6 @@ export function CardTitle({ title, subtitle }: { title: string; subtitle?: strin
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{title}</h1>
       {subtitle !== undefined && <p className="mt-2 text-sm text-slate-400">{subtitle}</p>}
     </>
-  );
-}
-
-/** The card's full-width submit button, reading `busyLabel` while the form is sent (and disabled meanwhile). */
-export function SubmitButton({
-  busy,
-  disabled = false,
-  label,
-  busyLabel,
-  testId,
-}: {
-  busy: boolean;
-  /** another reason it cannot be pressed yet (the page not hydrated) */
-  disabled?: boolean;
-  label: string;
-  busyLabel: string;
-  testId: string;
-}) {
-  return (
-    <button type="submit" disabled={disabled || busy} className={`${primaryButtonClass} w-full`} data-testid={testId}>
-      {busy ? busyLabel : label}
-    </button>
   );
 }
 

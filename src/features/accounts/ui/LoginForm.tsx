@@ -14,11 +14,11 @@ import { saveSession } from '../../../platform/browser/session.ts';
 import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import { cardClass, linkClass } from '../../../platform/ui/ui.ts';
-import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
-import { CardTitle, SubmitButton } from './AccountCardParts.tsx';
+import { CardTitle } from './AccountCardParts.tsx';
+import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
 import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 
 const call: TypedCall<AccountsApi> = api;
@@ -31,7 +31,6 @@ const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then(
 /** /login: e-mail and password; on success back to `next` (or home) in the page's language. */
 export default function LoginForm({ locale, messages }: Props) {
   const t = useT(messages);
-  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   // the page is static, so `?next=` and `?reason=` are read after hydration, not at render
@@ -113,7 +112,6 @@ export default function LoginForm({ locale, messages }: Props) {
         <StillTrying active={busy} text={t('errors.retrying')} testId="login-retrying" />
         <SubmitButton
           busy={busy}
-          disabled={!hydrated}
           label={t('accounts.login.submit')}
           busyLabel={t('accounts.login.submitting')}
           testId="login-submit"

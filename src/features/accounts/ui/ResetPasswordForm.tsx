@@ -4,13 +4,13 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { accountCodeFields } from './code-fields.ts';
-import { CardFootLink, CardTitle, SubmitButton } from './AccountCardParts.tsx';
+import { CardFootLink, CardTitle } from './AccountCardParts.tsx';
+import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
 import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import { cardClass, errorBoxClass, linkClass } from '../../../platform/ui/ui.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
@@ -47,7 +47,6 @@ const requestRules = lazySchema<{ email: string }>(() =>
 );
 
 function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
-  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, getValues, errors, isSubmitting } = useForm<{ email: string }>({
@@ -87,7 +86,6 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
           <FormMessage kind="error" text={failure} testId="reset-error" />
           <SubmitButton
             busy={isSubmitting}
-            disabled={!hydrated}
             label={t('accounts.reset.submit')}
             busyLabel={t('accounts.reset.submitting')}
             testId="reset-submit"

@@ -81,8 +81,8 @@ export default function SignupForm({ locale, messages, brand }: Props) {
 
   return (
     <div className={cardClass}>
-      {/* the heading and the submit button are written out, not taken from AccountCardParts like the other
-          account pages do: that module's chunk would take this page past its JavaScript budget */}
+      {/* the heading and the submit button are written out, not taken from AccountCardParts and SubmitButton
+          as on the other account pages: their chunks would take this page past its JavaScript budget */}
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.signup.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.signup.subtitle')}</p>
       <form
