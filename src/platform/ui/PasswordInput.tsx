@@ -1,6 +1,8 @@
 import { useState, type ComponentPropsWithRef } from 'react';
 import { inputClass } from './ui.ts';
 import LineIcon from './LineIcon.tsx';
+import FormField, { controlProps } from './FormField.tsx';
+import type { Registration } from './use-form.ts';
 
 type Props = Omit<ComponentPropsWithRef<'input'>, 'type'> & { id: string; showLabel: string; hideLabel: string };
 
@@ -25,5 +27,29 @@ export default function PasswordInput({ showLabel, hideLabel, className, ...inpu
         </LineIcon>
       </button>
     </div>
+  );
+}
+
+/**
+ * A FormField holding a PasswordInput, wired as InputField wires its input; the toggle's labels and
+ * the input's own attributes (autoComplete) pass through.
+ */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  registration,
+  ...input
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  registration: Omit<Registration, 'checked'>;
+} & Omit<Props, 'name' | 'value' | 'onChange' | 'onBlur' | 'ref'>) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <PasswordInput {...registration} {...controlProps(id, error, !!hint)} {...input} />
+    </FormField>
   );
 }

@@ -3,11 +3,12 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import { cardClass, errorBoxClass, linkClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import { cardClass, errorBoxClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
+import { CardFootLink, CardTitle } from './AccountCardParts.tsx';
 
 const call: TypedCall<AccountsApi> = api;
 
@@ -37,9 +38,7 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-        {t('accounts.settings.confirmEmail.title')}
-      </h1>
+      <CardTitle title={t('accounts.settings.confirmEmail.title')} />
       {!hydrated ? null : !token && !done ? (
         <p role="alert" data-testid="confirm-email-missing" className={`${errorBoxClass} mt-6`}>
           {t('accounts.settings.confirmEmail.missingToken')}
@@ -63,11 +62,9 @@ export default function ConfirmEmailForm({ locale, messages }: Props) {
           </button>
         </>
       )}
-      <p className="mt-6 text-center text-sm">
-        <a href={localizePath('/settings', locale)} className={linkClass} data-testid="link-settings">
-          {t('accounts.settings.confirmEmail.settingsLink')}
-        </a>
-      </p>
+      <CardFootLink href={localizePath('/settings', locale)} testId="link-settings">
+        {t('accounts.settings.confirmEmail.settingsLink')}
+      </CardFootLink>
     </div>
   );
 }

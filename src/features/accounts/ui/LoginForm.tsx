@@ -11,14 +11,15 @@ import {
 } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
-import FormField, { controlProps, FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
-import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
-import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
-import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
+import { cardClass, linkClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
+import { CardTitle } from './AccountCardParts.tsx';
+import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
+import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 
 const call: TypedCall<AccountsApi> = api;
 
@@ -30,7 +31,6 @@ const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then(
 /** /login: e-mail and password; on success back to `next` (or home) in the page's language. */
 export default function LoginForm({ locale, messages }: Props) {
   const t = useT(messages);
-  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
   // the page is static, so `?next=` and `?reason=` are read after hydration, not at render
@@ -70,8 +70,7 @@ export default function LoginForm({ locale, messages }: Props) {
 
   return (
     <div className={cardClass}>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.login.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('accounts.login.subtitle')}</p>
+      <CardTitle title={t('accounts.login.title')} subtitle={t('accounts.login.subtitle')} />
       {query.reason === LOGIN_REASON_REDEEM && (
         <p
           role="status"
@@ -95,15 +94,15 @@ export default function LoginForm({ locale, messages }: Props) {
           type="email"
           autoComplete="email"
         />
-        <FormField id="login-password" label={t('accounts.login.password')} error={passwordError}>
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('login-password', passwordError)}
-            autoComplete="current-password"
-            showLabel={t('accounts.password.show')}
-            hideLabel={t('accounts.password.hide')}
-          />
-        </FormField>
+        <PasswordField
+          id="login-password"
+          label={t('accounts.login.password')}
+          error={passwordError}
+          registration={register('password')}
+          autoComplete="current-password"
+          showLabel={t('accounts.password.show')}
+          hideLabel={t('accounts.password.hide')}
+        />
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
             {t('accounts.login.forgot')}
@@ -111,14 +110,12 @@ export default function LoginForm({ locale, messages }: Props) {
         </div>
         <FormMessage kind="error" text={failure} testId="login-error" id="login-error" />
         <StillTrying active={busy} text={t('errors.retrying')} testId="login-retrying" />
-        <button
-          type="submit"
-          disabled={!hydrated || busy}
-          className={`${primaryButtonClass} w-full`}
-          data-testid="login-submit"
-        >
-          {busy ? t('accounts.login.submitting') : t('accounts.login.submit')}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={t('accounts.login.submit')}
+          busyLabel={t('accounts.login.submitting')}
+          testId="login-submit"
+        />
       </form>
       <p className="mt-6 text-center text-sm text-slate-400">
         {t('accounts.login.noAccount')}{' '}

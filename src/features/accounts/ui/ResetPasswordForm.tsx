@@ -4,12 +4,13 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { accountCodeFields } from './code-fields.ts';
+import { CardFootLink, CardTitle } from './AccountCardParts.tsx';
+import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
+import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import FormField, { controlProps, FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
-import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
-import { cardClass, errorBoxClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
+import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
+import { cardClass, errorBoxClass, linkClass } from '../../../platform/ui/ui.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
-import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useUrlToken } from '../../../platform/ui/use-url-token.ts';
 import { useT, type Translator } from '../../../platform/ui/use-t.ts';
@@ -35,11 +36,9 @@ export default function ResetPasswordForm({ locale, messages }: Props) {
 
 function BackToLogin({ t, locale, label }: { t: Translator; locale: Locale; label: string }) {
   return (
-    <p className="mt-6 text-center text-sm">
-      <a href={localizePath('/login', locale)} className={linkClass} data-testid="link-login">
-        {t(label)}
-      </a>
-    </p>
+    <CardFootLink href={localizePath('/login', locale)} testId="link-login">
+      {t(label)}
+    </CardFootLink>
   );
 }
 
@@ -48,7 +47,6 @@ const requestRules = lazySchema<{ email: string }>(() =>
 );
 
 function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
-  const hydrated = useHydrated();
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const { register, handleSubmit, getValues, errors, isSubmitting } = useForm<{ email: string }>({
@@ -69,8 +67,7 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.title')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.subtitle')}</p>
+      <CardTitle title={t('accounts.reset.title')} subtitle={t('accounts.reset.subtitle')} />
       <FormMessage kind="success" text={sent && t('accounts.reset.sent')} testId="reset-sent" className="mt-6" />
       {!sent && (
         <form
@@ -87,14 +84,12 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
             autoComplete="email"
           />
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <button
-            type="submit"
-            disabled={!hydrated || isSubmitting}
-            className={`${primaryButtonClass} w-full`}
-            data-testid="reset-submit"
-          >
-            {isSubmitting ? t('accounts.reset.submitting') : t('accounts.reset.submit')}
-          </button>
+          <SubmitButton
+            busy={isSubmitting}
+            label={t('accounts.reset.submit')}
+            busyLabel={t('accounts.reset.submitting')}
+            testId="reset-submit"
+          />
         </form>
       )}
       <BackToLogin t={t} locale={locale} label="accounts.reset.backToLogin" />
@@ -150,7 +145,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
   if (link === 'gone')
     return (
       <>
-        <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.goneTitle')}</h1>
+        <CardTitle title={t('accounts.reset.goneTitle')} />
         <div role="alert" data-testid="reset-link-gone" className={`${errorBoxClass} mt-6`}>
           <p>{t('accounts.reset.gone')}</p>
           <p className="mt-2">
@@ -164,8 +159,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
     );
   return (
     <>
-      <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.reset.newTitle')}</h1>
-      <p className="mt-2 text-sm text-slate-400">{t('accounts.reset.newSubtitle')}</p>
+      <CardTitle title={t('accounts.reset.newTitle')} subtitle={t('accounts.reset.newSubtitle')} />
       <FormMessage kind="success" text={done && t('accounts.reset.done')} testId="reset-done" className="mt-6" />
       {!done && (
         <form
@@ -173,38 +167,32 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
           className="mt-6 space-y-5"
           data-testid="reset-password-form"
         >
-          <FormField
+          <PasswordField
             id="reset-new-password"
             label={t('accounts.reset.newPassword')}
             error={passwordError}
             hint={t('accounts.signup.passwordHint')}
-          >
-            <PasswordInput
-              {...register('password')}
-              {...controlProps('reset-new-password', passwordError, true)}
-              autoComplete="new-password"
-              showLabel={t('accounts.password.show')}
-              hideLabel={t('accounts.password.hide')}
-            />
-          </FormField>
-          <FormField id="reset-confirm-password" label={t('accounts.reset.confirmPassword')} error={confirmError}>
-            <PasswordInput
-              {...register('confirm')}
-              {...controlProps('reset-confirm-password', confirmError)}
-              autoComplete="new-password"
-              showLabel={t('accounts.password.show')}
-              hideLabel={t('accounts.password.hide')}
-            />
-          </FormField>
+            registration={register('password')}
+            autoComplete="new-password"
+            showLabel={t('accounts.password.show')}
+            hideLabel={t('accounts.password.hide')}
+          />
+          <PasswordField
+            id="reset-confirm-password"
+            label={t('accounts.reset.confirmPassword')}
+            error={confirmError}
+            registration={register('confirm')}
+            autoComplete="new-password"
+            showLabel={t('accounts.password.show')}
+            hideLabel={t('accounts.password.hide')}
+          />
           <FormMessage kind="error" text={failure} testId="reset-error" />
-          <button
-            type="submit"
-            disabled={isSubmitting}
-            className={`${primaryButtonClass} w-full`}
-            data-testid="reset-new-submit"
-          >
-            {isSubmitting ? t('accounts.reset.newSubmitting') : t('accounts.reset.newSubmit')}
-          </button>
+          <SubmitButton
+            busy={isSubmitting}
+            label={t('accounts.reset.newSubmit')}
+            busyLabel={t('accounts.reset.newSubmitting')}
+            testId="reset-new-submit"
+          />
         </form>
       )}
       <BackToLogin t={t} locale={locale} label={done ? 'accounts.reset.goToLogin' : 'accounts.reset.backToLogin'} />

@@ -7,9 +7,9 @@ import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import { clearSession } from '../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
-import FormField, { controlProps, FormMessage } from '../../../platform/ui/FormField.tsx';
+import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import SaveBar from '../../../platform/ui/SaveBar.tsx';
-import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -76,21 +76,17 @@ function ChangePassword({ t }: { t: Translator }) {
         data-testid="password-change-form"
       >
         {passwordInputs.map(([name, id, label, autoComplete]) => (
-          <FormField
+          <PasswordField
             key={name}
             id={id}
             label={t(`accounts.settings.security.${label}`)}
             error={fieldError(name)}
             hint={name === 'password' ? t('accounts.signup.passwordHint') : undefined}
-          >
-            <PasswordInput
-              {...register(name)}
-              {...controlProps(id, fieldError(name), true)}
-              autoComplete={autoComplete}
-              showLabel={t('accounts.password.show')}
-              hideLabel={t('accounts.password.hide')}
-            />
-          </FormField>
+            registration={register(name)}
+            autoComplete={autoComplete}
+            showLabel={t('accounts.password.show')}
+            hideLabel={t('accounts.password.hide')}
+          />
         ))}
         <SaveBar
           className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"

@@ -9,9 +9,9 @@ import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { pathAfterLogin, takeRedeemToken, withNext } from '../../../platform/browser/auth-redirect.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
 import BirthDateInput from './BirthDateInput.tsx';
-import FormField, { controlProps, InputField, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
+import FormField, { InputField, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
-import PasswordInput from '../../../platform/ui/PasswordInput.tsx';
+import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { cardClass, linkClass, primaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useHydrated } from '../../../platform/ui/use-hydrated.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
@@ -81,6 +81,8 @@ export default function SignupForm({ locale, messages, brand }: Props) {
 
   return (
     <div className={cardClass}>
+      {/* the heading and the submit button are written out, not taken from AccountCardParts and SubmitButton
+          as on the other account pages: their chunks would take this page past its JavaScript budget */}
       <h1 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">{t('accounts.signup.title')}</h1>
       <p className="mt-2 text-sm text-slate-400">{t('accounts.signup.subtitle')}</p>
       <form
@@ -108,20 +110,16 @@ export default function SignupForm({ locale, messages, brand }: Props) {
           type="email"
           autoComplete="email"
         />
-        <FormField
+        <PasswordField
           id="signup-password"
           label={t('accounts.signup.password')}
           error={e.password}
           hint={t('accounts.signup.passwordHint')}
-        >
-          <PasswordInput
-            {...register('password')}
-            {...controlProps('signup-password', e.password, true)}
-            autoComplete="new-password"
-            showLabel={t('accounts.password.show')}
-            hideLabel={t('accounts.password.hide')}
-          />
-        </FormField>
+          registration={register('password')}
+          autoComplete="new-password"
+          showLabel={t('accounts.password.show')}
+          hideLabel={t('accounts.password.hide')}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
           <FormField id="signup-birth-date" label={t('accounts.signup.birthDate')} error={e.birth_date}>
             <BirthDateInput

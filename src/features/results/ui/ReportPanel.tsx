@@ -6,7 +6,8 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
-import { errorBoxClass, inputClass, primaryButtonClass, successBoxClass } from '../../../platform/ui/ui.ts';
+import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
+import { errorBoxClass, inputClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 
@@ -196,9 +197,12 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
             {t('results.report.sent', { match: sent })}
           </p>
         )}
-        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={busy} data-testid="report-send">
-          {busy ? t('results.report.sending') : t('results.report.send')}
-        </button>
+        <SubmitButton
+          busy={busy}
+          label={t('results.report.send')}
+          busyLabel={t('results.report.sending')}
+          testId="report-send"
+        />
       </form>
       <section
         aria-labelledby="report-mine-title"
