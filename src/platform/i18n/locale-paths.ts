@@ -22,6 +22,14 @@ export function pageTexts<N extends Namespace>(props: { locale: Locale }, ...nam
 }
 
 /**
+ * What a component reads from its props in one line: the props themselves and a translator over its
+ * feature's namespace (`componentTexts(Astro.props, 'brackets').t('link.hint')` reads brackets.link.hint).
+ */
+export function componentTexts<P extends { locale: Locale }, N extends Namespace>(props: P, namespace: N) {
+  return { ...props, t: createT(messages[props.locale][namespace]) };
+}
+
+/**
  * The key prefix of a page's own texts: every `<prefix>.metaTitle` in the catalogue, whose siblings
  * `metaDescription` (and, for a titled page, `title` and `subtitle`) name the page's head and heading.
  */
