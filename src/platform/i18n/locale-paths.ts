@@ -26,7 +26,9 @@ export function pageTexts<N extends Namespace>(props: { locale: Locale }, ...nam
  * feature's namespace (`componentTexts(Astro.props, 'brackets').t('link.hint')` reads brackets.link.hint).
  */
 export function componentTexts<P extends { locale: Locale }, N extends Namespace>(props: P, namespace: N) {
-  return { ...props, t: createT(messages[props.locale][namespace]) };
+  // the translator's keys follow the catalogue of a Locale, whatever narrower type P gives its locale
+  const locale: Locale = props.locale;
+  return { ...props, t: createT(messages[locale][namespace]) };
 }
 
 /**
