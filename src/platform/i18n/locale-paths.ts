@@ -22,6 +22,16 @@ export function pageTexts<N extends Namespace>(props: { locale: Locale }, ...nam
 }
 
 /**
+ * What a component reads from its props in one line: the props themselves and a translator over its
+ * feature's namespace (`componentTexts(Astro.props, 'brackets').t('link.hint')` reads brackets.link.hint).
+ */
+export function componentTexts<P extends { locale: Locale }, N extends Namespace>(props: P, namespace: N) {
+  // the translator's keys follow the catalogue of a Locale, whatever narrower type P gives its locale
+  const locale: Locale = props.locale;
+  return { ...props, t: createT(messages[locale][namespace]) };
+}
+
+/**
  * The key prefix of a page's own texts: every `<prefix>.metaTitle` in the catalogue, whose siblings
  * `metaDescription` (and, for a titled page, `title` and `subtitle`) name the page's head and heading.
  */
