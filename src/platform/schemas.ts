@@ -80,6 +80,15 @@ export const earnedBadgeSchema = z.object({
 });
 export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
 
+/** Another sent picture of the same decoded pixels (db/picture-hashes.ts), by anyone, in a moderation queue. */
+export const pictureDuplicateSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** the sender's account username (a moderator compares accounts, not what each typed) */
+  username: z.string(),
+  createdAt: z.string(),
+});
+
 /** `?sort=` of a sortable list: one of `values` (see list-sort.ts), `newest` when left out. */
 export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) =>
   z.enum(values).default('newest' as V[number]);

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { adminInstant } from '../../platform/date-range.ts';
-import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, sortQuery, text } from '../../platform/schemas.ts';
+import {
+  idSchema,
+  limitQuery,
+  offsetQuery,
+  ownerQuery,
+  pictureDuplicateSchema,
+  searchQuery,
+  sortQuery,
+  text,
+} from '../../platform/schemas.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
 /**
@@ -96,15 +105,6 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
-/** Another submission of the same picture (same decoded pixels), by anyone. */
-export const duplicateSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  /** the sender's account username (a moderator compares accounts, not what each typed) */
-  username: z.string(),
-  createdAt: z.string(),
-});
-
 /** A submission as the moderation queue shows it. */
 export const adminSubmissionSchema = submissionSchema.extend({
   userId: z.string(),
@@ -112,7 +112,7 @@ export const adminSubmissionSchema = submissionSchema.extend({
   accountUsername: z.string(),
   reviewedBy: z.string().nullable(),
   /** earlier and later submissions of the same image, oldest first (at most 5) */
-  duplicates: z.array(duplicateSchema),
+  duplicates: z.array(pictureDuplicateSchema),
   duplicateCount: z.number().int(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
