@@ -93,15 +93,13 @@ export const pictureDuplicateSchema = z.object({
 export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) =>
   z.enum(values).default('newest' as V[number]);
 
+/** The query of a brand's list paged by offset: `fallback` rows a page unless `limit` asks for more, up to `max`. */
+export const ownerPageQuery = (fallback: number, max?: number) =>
+  z.object({ owner: ownerQuery, limit: limitQuery(fallback, max), offset: offsetQuery });
+
 /**
  * The query of a dashboard list paged by offset (wallets, giveaways, purchases): the brand, ten
  * rows a page by default, a free-text search (what it matches is the list's own) and the sort.
  */
 export const adminListQuery = <V extends readonly [string, ...string[]]>(sorts: V) =>
-  z.object({
-    owner: ownerQuery,
-    limit: limitQuery(10),
-    offset: offsetQuery,
-    search: searchQuery,
-    sort: sortQuery(sorts),
-  });
+  ownerPageQuery(10).extend({ search: searchQuery, sort: sortQuery(sorts) });

@@ -4,6 +4,7 @@ import {
   idSchema,
   limitQuery,
   offsetQuery,
+  ownerPageQuery,
   ownerQuery,
   pictureDuplicateSchema,
   searchQuery,
@@ -181,7 +182,7 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-export const standingsQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
+export const standingsQuerySchema = ownerPageQuery(100, 500);
 
 /** Where `now` falls against a half-open window. */
 export function phaseState(opensAt: string, closesAt: string, now: Date): CampaignPhase['state'] {
