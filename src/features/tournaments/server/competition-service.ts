@@ -14,7 +14,7 @@ import {
   type teamsUpdateSchema,
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { audited, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { audited, auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -138,11 +138,13 @@ export function create(
   actor: Actor,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const after = await insertCompetition(tx, links, input);
-    await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
-    return after;
-  });
+  return auditedCreate(
+    ctx,
+    actor,
+    'competition.create',
+    (tx) => insertCompetition(tx, input),
+    (id) => competitionRecord(links, id),
+  );
 }
 
 type Changes = z.output<typeof competitionUpdateSchema>;
@@ -202,11 +204,7 @@ export function remove(ctx: ServiceContext, links: CompetitionLinks, actor: Acto
   });
 }
 
-async function insertCompetition(
-  ctx: ServiceContext,
-  links: CompetitionLinks,
-  input: z.output<typeof competitionInputSchema>,
-): Promise<Competition> {
+async function insertCompetition(ctx: ServiceContext, input: z.output<typeof competitionInputSchema>): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   await CompetitionRepository.insert(ctx.db.kysely, {
@@ -223,7 +221,7 @@ async function insertCompetition(
     created_at: now,
     updated_at: now,
   });
-  return get(ctx, links, id);
+  return id;
 }
 
 async function updateCompetition(ctx: ServiceContext, id: string, input: Changes): Promise<void> {
