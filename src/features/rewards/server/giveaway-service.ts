@@ -63,17 +63,12 @@ const giveawayRecord = (owner: string, id: string): AuditedRecord<Giveaway> => (
 
 export async function create(ctx: ServiceContext, owner: string, actor: Actor, input: NewGiveaway): Promise<Giveaway> {
   assertExpiry(input);
-  return auditedCreate(
-    ctx,
-    actor,
-    'giveaway.create',
-    async (tx) => {
-      const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
-      if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
-      return id;
-    },
-    (id) => giveawayRecord(owner, id),
-  );
+  const insert = async (tx: ServiceContext) => {
+    const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
+    if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
+    return id;
+  };
+  return auditedCreate(ctx, actor, 'giveaway.create', insert, (id) => giveawayRecord(owner, id));
 }
 
 export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: GiveawayChanges) =>

@@ -31,19 +31,14 @@ const productRecord = (owner: string, id: string): AuditedRecord<Product> => ({
 export function create(ctx: ServiceContext, owner: string, actor: Actor, input: ProductFields): Promise<Product> {
   // an empty brand is the brand of the deployment
   const { translations, ...fields } = input;
-  return auditedCreate(
-    ctx,
-    actor,
-    'product.create',
-    (tx) =>
-      ProductRepository.create(tx.db.kysely, {
-        owner,
-        ...fields,
-        ...translatedColumns(translations),
-        brand: fields.brand || ctx.config.brandSlug,
-      }),
-    (id) => productRecord(owner, id),
-  );
+  const insert = (tx: ServiceContext) =>
+    ProductRepository.create(tx.db.kysely, {
+      owner,
+      ...fields,
+      ...translatedColumns(translations),
+      brand: fields.brand || ctx.config.brandSlug,
+    });
+  return auditedCreate(ctx, actor, 'product.create', insert, (id) => productRecord(owner, id));
 }
 
 export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: ProductChanges) =>

@@ -138,13 +138,8 @@ export function create(
   actor: Actor,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
-  return auditedCreate(
-    ctx,
-    actor,
-    'competition.create',
-    (tx) => insertCompetition(tx, input),
-    (id) => competitionRecord(links, id),
-  );
+  const insert = (tx: ServiceContext) => insertCompetition(tx, input);
+  return auditedCreate(ctx, actor, 'competition.create', insert, (id) => competitionRecord(links, id));
 }
 
 type Changes = z.output<typeof competitionUpdateSchema>;
