@@ -1,6 +1,7 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
+import { nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import {
@@ -32,7 +33,6 @@ export interface CompetitionLinks {
 }
 
 const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
-const nowIso = () => new Date().toISOString();
 /** Instants are stored in UTC, whatever offset they came with, so they compare as text. */
 const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
 
