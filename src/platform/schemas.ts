@@ -80,19 +80,26 @@ export const earnedBadgeSchema = z.object({
 });
 export type EarnedBadgeInfo = z.infer<typeof earnedBadgeSchema>;
 
+/** Another sent picture of the same decoded pixels (db/picture-hashes.ts), by anyone, in a moderation queue. */
+export const pictureDuplicateSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  /** the sender's account username (a moderator compares accounts, not what each typed) */
+  username: z.string(),
+  createdAt: z.string(),
+});
+
 /** `?sort=` of a sortable list: one of `values` (see list-sort.ts), `newest` when left out. */
 export const sortQuery = <V extends readonly [string, ...string[]]>(values: V) =>
   z.enum(values).default('newest' as V[number]);
+
+/** The query of a brand's list paged by offset: `fallback` rows a page unless `limit` asks for more, up to `max`. */
+export const ownerPageQuery = (fallback: number, max?: number) =>
+  z.object({ owner: ownerQuery, limit: limitQuery(fallback, max), offset: offsetQuery });
 
 /**
  * The query of a dashboard list paged by offset (wallets, giveaways, purchases): the brand, ten
  * rows a page by default, a free-text search (what it matches is the list's own) and the sort.
  */
 export const adminListQuery = <V extends readonly [string, ...string[]]>(sorts: V) =>
-  z.object({
-    owner: ownerQuery,
-    limit: limitQuery(10),
-    offset: offsetQuery,
-    search: searchQuery,
-    sort: sortQuery(sorts),
-  });
+  ownerPageQuery(10).extend({ search: searchQuery, sort: sortQuery(sorts) });

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { adminInstant } from '../../platform/date-range.ts';
-import { idSchema, limitQuery, offsetQuery, ownerQuery, searchQuery, sortQuery, text } from '../../platform/schemas.ts';
+import {
+  idSchema,
+  limitQuery,
+  offsetQuery,
+  ownerPageQuery,
+  ownerQuery,
+  pictureDuplicateSchema,
+  searchQuery,
+  sortQuery,
+  text,
+} from '../../platform/schemas.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
 /**
@@ -96,15 +106,6 @@ export const submissionSchema = z.object({
 });
 export type Submission = z.infer<typeof submissionSchema>;
 
-/** Another submission of the same picture (same decoded pixels), by anyone. */
-export const duplicateSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  /** the sender's account username (a moderator compares accounts, not what each typed) */
-  username: z.string(),
-  createdAt: z.string(),
-});
-
 /** A submission as the moderation queue shows it. */
 export const adminSubmissionSchema = submissionSchema.extend({
   userId: z.string(),
@@ -112,7 +113,7 @@ export const adminSubmissionSchema = submissionSchema.extend({
   accountUsername: z.string(),
   reviewedBy: z.string().nullable(),
   /** earlier and later submissions of the same image, oldest first (at most 5) */
-  duplicates: z.array(duplicateSchema),
+  duplicates: z.array(pictureDuplicateSchema),
   duplicateCount: z.number().int(),
 });
 export type AdminSubmission = z.infer<typeof adminSubmissionSchema>;
@@ -181,7 +182,7 @@ export const standingsSchema = z.object({
 });
 export type Standings = z.infer<typeof standingsSchema>;
 
-export const standingsQuerySchema = z.object({ owner: ownerQuery, limit: limitQuery(100, 500), offset: offsetQuery });
+export const standingsQuerySchema = ownerPageQuery(100, 500);
 
 /** Where `now` falls against a half-open window. */
 export function phaseState(opensAt: string, closesAt: string, now: Date): CampaignPhase['state'] {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, text, type EarnedBadgeInfo } from '../../platform/schemas.ts';
+import { idSchema, pictureDuplicateSchema, text, type EarnedBadgeInfo } from '../../platform/schemas.ts';
 import { MAX_REPORTED_MATCH, reportRanges } from './report-limits.ts';
 import { tournamentFormats } from '../tournaments/contract.ts';
 
@@ -268,14 +268,7 @@ export const reportConflictSchema = z.object({
 export type ReportConflict = z.infer<typeof reportConflictSchema>;
 
 /** A picture also sent elsewhere: another match report or a campaign submission (same decoded pixels). */
-export const reportDuplicateSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  /** the sender's account username */
-  username: z.string(),
-  createdAt: z.string(),
-  source: z.enum(['report', 'submission']),
-});
+export const reportDuplicateSchema = pictureDuplicateSchema.extend({ source: z.enum(['report', 'submission']) });
 
 /** A report as the match reports queue shows it (admin). */
 export const adminReportSchema = reportSchema.extend({

@@ -4,7 +4,7 @@ import {
   idSchema,
   imageUrl,
   limitQuery,
-  offsetQuery,
+  ownerPageQuery,
   ownerQuery,
   pageQuery,
   sortQuery,
@@ -77,11 +77,7 @@ export const walletExportQuerySchema = walletListQuerySchema.omit({ limit: true,
 export type WalletExportQuery = z.infer<typeof walletExportQuerySchema>;
 
 /** GET /marketplace/transactions/{user}: newest first. */
-export const transactionListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(50, 200),
-  offset: offsetQuery,
-});
+export const transactionListQuerySchema = ownerPageQuery(50, 200);
 
 /** Admin adjustment: a signed, non-zero amount and a reason kept on the ledger entry. */
 export const adjustInputSchema = z.object({
@@ -525,11 +521,7 @@ export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 export const purchaseExportQuerySchema = purchaseListQuerySchema.omit({ limit: true, offset: true });
 export type PurchaseExportQuery = z.infer<typeof purchaseExportQuerySchema>;
 
-export const userPurchaseListQuerySchema = z.object({
-  owner: ownerQuery,
-  limit: limitQuery(100, 500),
-  offset: offsetQuery,
-});
+export const userPurchaseListQuerySchema = ownerPageQuery(100, 500);
 
 /** POST /marketplace/badges (admin): a new badge on one of the server-verified triggers. */
 export const badgeInputSchema = z

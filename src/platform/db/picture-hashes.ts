@@ -82,3 +82,13 @@ export async function picturesWithHashes(
     })),
   };
 }
+
+/**
+ * The rows of `rows` that carry `hash`, but the picture `exceptId` itself, without the hash: the duplicates a
+ * moderation queue lists beside one picture.
+ */
+export function duplicatesOf(rows: DuplicateRow[], hash: string, exceptId?: string) {
+  return rows
+    .filter((d) => d.hash === hash && d.id !== exceptId)
+    .map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt }));
+}

@@ -91,6 +91,25 @@ export function auditedEdit<T, After = T>(
   });
 }
 
+/**
+ * An admin's creation of one record in one audited transaction: `insert` writes it and answers its id, the record
+ * (`recordOf` that id) is read as it now is, and the entry `action` holds it as `after`. Answers the new record.
+ */
+export function auditedCreate<T>(
+  ctx: ServiceContext,
+  actor: Actor,
+  action: AuditAction,
+  insert: (tx: ServiceContext) => Promise<string>,
+  recordOf: (id: string) => AuditedRecord<T>,
+): Promise<T> {
+  return audited(ctx, actor, async (tx, audit) => {
+    const { entityType, entityId, read } = recordOf(await insert(tx));
+    const after = await read(tx);
+    await audit({ action, entityType, entityId, before: null, after });
+    return after;
+  });
+}
+
 /** What is left of a record after its deletion, for `auditedEdit`: nothing. */
 export const deleted = async (): Promise<null> => null;
 

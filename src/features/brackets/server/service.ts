@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
+import { nowIso } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
@@ -47,8 +48,6 @@ import { defaultSwissRounds, maxSwissRounds, swissPairing, swissTable, type Swis
 import { manualOrder, playoffSeeds, rankingOrder, stageOrder } from '../seeding.ts';
 import * as BracketRepository from './repository.ts';
 import type { EntrantRow, MatchRow, ReportRow } from './repository.ts';
-
-const nowIso = () => new Date().toISOString();
 
 const notGenerated = () => new AppError('notFound', 'BRACKET_NOT_GENERATED', 'This tournament has no bracket yet');
 const matchNotFound = () => new AppError('notFound', 'BRACKET_MATCH_NOT_FOUND', 'No such match in this bracket');

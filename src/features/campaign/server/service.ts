@@ -21,6 +21,7 @@ import {
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { pixelHash } from '../../../platform/storage/pixel-hash.ts';
 import { parseFields, type MultipartBody } from '../../../platform/http/multipart.ts';
+import { duplicatesOf } from '../../../platform/db/picture-hashes.ts';
 import * as CampaignRepository from './repository.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
@@ -247,10 +248,7 @@ export async function listQueue(
       userId: r.userId,
       accountUsername: r.accountUsername,
       reviewedBy: r.reviewedBy,
-      duplicates: same
-        .filter((d) => d.hash === r.imageHash && d.id !== r.id)
-        .slice(0, DUPLICATES_SHOWN)
-        .map((d) => ({ id: d.id, userId: d.userId, username: d.username, createdAt: d.createdAt })),
+      duplicates: duplicatesOf(same, r.imageHash, r.id).slice(0, DUPLICATES_SHOWN),
       duplicateCount: (counts.get(r.imageHash) ?? 1) - 1,
     })),
   };

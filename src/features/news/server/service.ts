@@ -5,7 +5,14 @@ import type { NewsArticle, NewsInput, NewsUpdate } from '../contract.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as NewsRepository from './repository.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import {
+  audited,
+  auditedCreate,
+  auditedEdit,
+  deleted,
+  type Actor,
+  type AuditedRecord,
+} from '../../audit/server/service.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
 export const newsNotFound = () => new AppError('notFound', 'NEWS_NOT_FOUND', 'News article not found');
@@ -31,9 +38,16 @@ export async function findPublished(ctx: ServiceContext, id: string): Promise<Ne
   return found && found.published ? found : null;
 }
 
+/** An article as its audit entries show it (a draft too), read in the write's transaction. */
+const articleRecord = (id: string): AuditedRecord<NewsArticle> => ({
+  entityType: 'news',
+  entityId: id,
+  read: (tx) => get(tx, id, true),
+});
+
 export function create(ctx: ServiceContext, actor: Actor, input: NewsInput): Promise<NewsArticle> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const id = await NewsRepository.insert(tx.db.kysely, ctx.config.ownerId, {
+  const insert = (tx: ServiceContext) =>
+    NewsRepository.insert(tx.db.kysely, ctx.config.ownerId, {
       title_it: input.title.it,
       title_en: input.title.en,
       summary_it: input.summary.it,
@@ -44,16 +58,7 @@ export function create(ctx: ServiceContext, actor: Actor, input: NewsInput): Pro
       published: input.published ? 1 : 0,
       published_at: input.published ? new Date().toISOString() : null,
     });
-    const article = await get(tx, id, true);
-    await audit({
-      action: input.published ? 'news.publish' : 'news.create',
-      entityType: 'news',
-      entityId: id,
-      before: null,
-      after: article,
-    });
-    return article;
-  });
+  return auditedCreate(ctx, actor, input.published ? 'news.publish' : 'news.create', insert, articleRecord);
 }
 
 export function update(ctx: ServiceContext, actor: Actor, id: string, input: NewsUpdate): Promise<NewsArticle> {
@@ -84,10 +89,9 @@ export function update(ctx: ServiceContext, actor: Actor, id: string, input: New
   });
 }
 
-export function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const before = await get(tx, id, true);
+export async function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
+  const removeRow = async (tx: ServiceContext) => {
     if (!(await NewsRepository.remove(tx.db.kysely, ctx.config.ownerId, id))) throw newsNotFound();
-    await audit({ action: 'news.delete', entityType: 'news', entityId: id, before, after: null });
-  });
+  };
+  await auditedEdit(ctx, actor, 'news.delete', articleRecord(id), removeRow, deleted);
 }

@@ -19,6 +19,7 @@ import {
   type ReportFilter,
   type ReportReview,
 } from '../contract.ts';
+import { duplicatesOf } from '../../../platform/db/picture-hashes.ts';
 import * as ReportRepository from './report-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as ResultsService from './service.ts';
@@ -258,24 +259,8 @@ export async function listQueue(
   const sameSubmissions = await CampaignService.submissionsWithHashes(ctx, owner, hashes, DUPLICATES_SHOWN);
   const rows = shown.map((r): AdminReport => {
     const duplicates = [
-      ...sameReports.rows
-        .filter((d) => d.hash === r.imageHash && d.id !== r.id)
-        .map((d) => ({
-          id: d.id,
-          userId: d.userId,
-          username: d.username,
-          createdAt: d.createdAt,
-          source: 'report' as const,
-        })),
-      ...sameSubmissions.rows
-        .filter((d) => d.hash === r.imageHash)
-        .map((d) => ({
-          id: d.id,
-          userId: d.userId,
-          username: d.username,
-          createdAt: d.createdAt,
-          source: 'submission' as const,
-        })),
+      ...duplicatesOf(sameReports.rows, r.imageHash, r.id).map((d) => ({ ...d, source: 'report' as const })),
+      ...duplicatesOf(sameSubmissions.rows, r.imageHash).map((d) => ({ ...d, source: 'submission' as const })),
     ].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
     const duplicateCount =
       (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);

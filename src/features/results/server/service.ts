@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import type { ErrorCode } from '../../../platform/errors/error-codes.ts';
-import { isUniqueViolation } from '../../../platform/db/database.ts';
+import { isUniqueViolation, nowIso } from '../../../platform/db/database.ts';
 import { audited, auditLabel, type Actor, type AuditChange } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
@@ -48,7 +48,6 @@ const fail = (
 const notBattleRoyale = () =>
   fail('conflict', 'NOT_BATTLE_ROYALE', 'Only a battle-royale tournament has matches and a scoring table');
 const matchNotFound = () => fail('notFound', 'MATCH_NOT_FOUND', 'No match with this number');
-const nowIso = () => new Date().toISOString();
 
 const isBattleRoyale = (t: MatchDay) => formatOf({ format: t.format, game: t.game }) === 'battle_royale';
 

@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { audited, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
@@ -94,7 +94,7 @@ export function create(
     translations?: BadgeUpdate['translations'];
   },
 ): Promise<Badge> {
-  return audited(ctx, actor, async (tx, audit) => {
+  const insert = async (tx: ServiceContext) => {
     const id = randomUUID();
     const now = new Date().toISOString();
     try {
@@ -119,10 +119,9 @@ export function create(
         throw new AppError('conflict', 'BADGE_SLUG_TAKEN', 'A badge with this slug already exists');
       throw e;
     }
-    const badge = (await BadgeRepository.findById(tx.db.kysely, owner, id))!;
-    await audit({ action: 'badge.create', entityType: 'badge', entityId: id, before: null, after: badge });
-    return badge;
-  });
+    return id;
+  };
+  return auditedCreate(ctx, actor, 'badge.create', insert, (id) => badgeRecord(owner, id));
 }
 
 export async function backpack(ctx: ServiceContext, owner: string, userId: string): Promise<UserBadge[]> {

@@ -12,7 +12,7 @@ import {
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { expiryIssue } from '../giveaway-rules.ts';
-import { audited, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { auditedCreate, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
@@ -63,13 +63,12 @@ const giveawayRecord = (owner: string, id: string): AuditedRecord<Giveaway> => (
 
 export async function create(ctx: ServiceContext, owner: string, actor: Actor, input: NewGiveaway): Promise<Giveaway> {
   assertExpiry(input);
-  return audited(ctx, actor, async (tx, audit) => {
+  const insert = async (tx: ServiceContext) => {
     const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
     if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
-    const giveaway = await get(tx, owner, id);
-    await audit({ action: 'giveaway.create', entityType: 'giveaway', entityId: id, before: null, after: giveaway });
-    return giveaway;
-  });
+    return id;
+  };
+  return auditedCreate(ctx, actor, 'giveaway.create', insert, (id) => giveawayRecord(owner, id));
 }
 
 export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: GiveawayChanges) =>

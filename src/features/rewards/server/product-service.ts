@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Product, ProductListQuery, productInputSchema, productUpdateSchema } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
-import { audited, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { auditedCreate, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as ProductRepository from './product-repository.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
@@ -29,19 +29,16 @@ const productRecord = (owner: string, id: string): AuditedRecord<Product> => ({
 });
 
 export function create(ctx: ServiceContext, owner: string, actor: Actor, input: ProductFields): Promise<Product> {
-  return audited(ctx, actor, async (tx, audit) => {
-    // an empty brand is the brand of the deployment
-    const { translations, ...fields } = input;
-    const id = await ProductRepository.create(tx.db.kysely, {
+  // an empty brand is the brand of the deployment
+  const { translations, ...fields } = input;
+  const insert = (tx: ServiceContext) =>
+    ProductRepository.create(tx.db.kysely, {
       owner,
       ...fields,
       ...translatedColumns(translations),
       brand: fields.brand || ctx.config.brandSlug,
     });
-    const product = await get(tx, owner, id);
-    await audit({ action: 'product.create', entityType: 'product', entityId: id, before: null, after: product });
-    return product;
-  });
+  return auditedCreate(ctx, actor, 'product.create', insert, (id) => productRecord(owner, id));
 }
 
 export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: ProductChanges) =>

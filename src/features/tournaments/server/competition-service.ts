@@ -1,6 +1,7 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
+import { nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import {
@@ -14,7 +15,7 @@ import {
   type teamsUpdateSchema,
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
-import { audited, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { audited, auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import type { CompetitionRow, PlayerRow } from './competition-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -32,7 +33,6 @@ export interface CompetitionLinks {
 }
 
 const competitionNotFound = () => new AppError('notFound', 'COMPETITION_NOT_FOUND', 'Competition not found');
-const nowIso = () => new Date().toISOString();
 /** Instants are stored in UTC, whatever offset they came with, so they compare as text. */
 const utcOrNull = (iso: string | null | undefined) => (iso ? new Date(iso).toISOString() : null);
 
@@ -138,11 +138,8 @@ export function create(
   actor: Actor,
   input: z.output<typeof competitionInputSchema>,
 ): Promise<Competition> {
-  return audited(ctx, actor, async (tx, audit) => {
-    const after = await insertCompetition(tx, links, input);
-    await audit({ action: 'competition.create', entityType: 'competition', entityId: after.id, before: null, after });
-    return after;
-  });
+  const insert = (tx: ServiceContext) => insertCompetition(tx, input);
+  return auditedCreate(ctx, actor, 'competition.create', insert, (id) => competitionRecord(links, id));
 }
 
 type Changes = z.output<typeof competitionUpdateSchema>;
@@ -202,11 +199,7 @@ export function remove(ctx: ServiceContext, links: CompetitionLinks, actor: Acto
   });
 }
 
-async function insertCompetition(
-  ctx: ServiceContext,
-  links: CompetitionLinks,
-  input: z.output<typeof competitionInputSchema>,
-): Promise<Competition> {
+async function insertCompetition(ctx: ServiceContext, input: z.output<typeof competitionInputSchema>): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   await CompetitionRepository.insert(ctx.db.kysely, {
@@ -223,7 +216,7 @@ async function insertCompetition(
     created_at: now,
     updated_at: now,
   });
-  return get(ctx, links, id);
+  return id;
 }
 
 async function updateCompetition(ctx: ServiceContext, id: string, input: Changes): Promise<void> {

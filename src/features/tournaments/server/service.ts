@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import { nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import { isId } from '../../../platform/ids.ts';
 import { createEvent } from 'ics';
@@ -62,7 +63,6 @@ type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
 const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
-const nowIso = () => new Date().toISOString();
 /** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
+import { nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -23,7 +24,6 @@ import type { TournamentRow } from './repository.ts';
 type MemberInput = z.output<typeof teamInviteSchema>;
 type PastTeam = z.output<typeof pastTeamSchema>;
 
-const nowIso = () => new Date().toISOString();
 const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
 const inTeamError = () =>
   new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
