@@ -58,9 +58,6 @@ export function update(
   return updateOwned(db, 'competitions', owner, id, set);
 }
 
-/**
- * Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition.
- */
 /** Of the owner's competitions, the first one where the user chose a faction, or none (a faction badge's evidence). */
 export async function factionCompetitions(
   db: Kysely<Database>,
@@ -92,6 +89,9 @@ export async function latestFaction(db: Kysely<Database>, owner: string, userId:
   return row?.team;
 }
 
+/**
+ * Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition.
+ */
 export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
   const row = await db
     .selectFrom('tournament_registrations as r')
