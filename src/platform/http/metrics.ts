@@ -399,7 +399,7 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
       return await guard(req, async () => {
         if (!bearerMatches(req.headers.authorization, token)) throw wrongToken();
         reply.removeHeader('www-authenticate');
-        return reply.type(registry.contentType).send(await registry.metrics());
+        return reply.type(registry.contentType).send(await exposition(registry));
       });
     } catch (err) {
       // this route is added before the app's error handler is set, so it answers its refusals itself
@@ -537,8 +537,17 @@ class ClusterMetrics {
     add('arena_cluster_workers_reporting', 'Workers whose metrics are in this scrape', 'gauge', one(reporting));
     const upHelp = '1 for a worker whose metrics are in this scrape, 0 for one starting, stopping or too slow; by pid';
     add('arena_cluster_worker_up', upHelp, 'gauge', up);
-    return registry.metrics();
+    return exposition(registry);
   }
+}
+
+/**
+ * A registry's scrape in the text exposition format. prom-client spells a value that is not a number `Nan` (the
+ * event loop's mean lag is one until its first sample is taken); the format spells it `NaN`. Prometheus' own parser
+ * forgives the other spelling, stricter readers of the format do not.
+ */
+export async function exposition(registry: Registry): Promise<string> {
+  return (await registry.metrics()).replace(/ Nan$/gm, ' NaN');
 }
 
 /**
