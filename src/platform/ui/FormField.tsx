@@ -7,14 +7,16 @@ interface Props {
   label: string;
   error?: string;
   hint?: string;
+  /** the label's own id, for controls that name themselves after it (aria-labelledby) */
+  labelId?: string;
   children: ReactNode;
 }
 
 /** A label bound to its control, an optional hint and the field's error (announced politely). */
-export default function FormField({ id, label, error, hint, children }: Props) {
+export default function FormField({ id, label, error, hint, labelId, children }: Props) {
   return (
     <div className="space-y-1.5">
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} id={labelId} className={labelClass}>
         {label}
       </label>
       {children}

@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
+import { FormMessage } from './FormField.tsx';
 import { primaryButtonClass } from './ui.ts';
 
 /**
  * The foot of a form that saves in place (the settings tabs loaded on opening): what the last save
- * said (the FormMessages given as children) beside the submit button, which reads `busyLabel` while
+ * said, its success (`saved`) or its failure, beside the submit button, which reads `busyLabel` while
  * it saves. Its own module, so the page that loads those tabs later ships none of it up front.
  */
 export default function SaveBar({
@@ -12,8 +12,10 @@ export default function SaveBar({
   label,
   busyLabel,
   testId,
+  saved,
+  failure,
+  messageTestIds: [savedTestId, failureTestId],
   className = 'mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between',
-  children,
 }: {
   saving: boolean;
   /** another reason there is nothing to save (no change) */
@@ -21,12 +23,19 @@ export default function SaveBar({
   label: string;
   busyLabel: string;
   testId: string;
+  /** what a save that worked says, shown until the next submit */
+  saved: string | false | null;
+  failure: string | null;
+  /** the test ids of the success and the failure message */
+  messageTestIds: readonly [string, string];
   className?: string;
-  children: ReactNode;
 }) {
   return (
     <div className={className}>
-      <div className="min-h-6 flex-1">{children}</div>
+      <div className="min-h-6 flex-1">
+        <FormMessage kind="success" text={saved} testId={savedTestId} />
+        <FormMessage kind="error" text={failure} testId={failureTestId} />
+      </div>
       <button type="submit" disabled={disabled || saving} className={primaryButtonClass} data-testid={testId}>
         {saving ? busyLabel : label}
       </button>

@@ -94,14 +94,10 @@ function ChangePassword({ t }: { t: Translator }) {
           label={t('accounts.settings.security.changePassword')}
           busyLabel={t('accounts.settings.security.changing')}
           testId="password-change-submit"
-        >
-          <FormMessage
-            kind="success"
-            text={done && t('accounts.settings.security.passwordChanged')}
-            testId="password-changed"
-          />
-          <FormMessage kind="error" text={failure} testId="password-change-error" />
-        </SaveBar>
+          saved={done && t('accounts.settings.security.passwordChanged')}
+          failure={failure}
+          messageTestIds={['password-changed', 'password-change-error']}
+        />
       </form>
     </section>
   );

@@ -122,14 +122,10 @@ function NotificationsForm({ t, stored }: { t: Translator; stored: NotificationP
         label={t('accounts.settings.save')}
         busyLabel={t('accounts.settings.saving')}
         testId="notifications-save"
-      >
-        <FormMessage
-          kind="success"
-          text={saved && t('accounts.settings.notifications.saved')}
-          testId="notifications-saved"
-        />
-        <FormMessage kind="error" text={failure} testId="notifications-error" />
-      </SaveBar>
+        saved={saved && t('accounts.settings.notifications.saved')}
+        failure={failure}
+        messageTestIds={['notifications-saved', 'notifications-error']}
+      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { imageTypes } from '../../storage/media-contract.ts';
 import { uploadImage } from '../../browser/upload.ts';
-import { labelClass, secondaryButtonClass } from '../ui.ts';
+import FormField from '../FormField.tsx';
+import { secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import { dangerSmallButtonClass } from './ui.ts';
 
@@ -66,10 +67,13 @@ export default function ImageField({
   };
 
   return (
-    <div className="space-y-1.5">
-      <label htmlFor={id} id={`${id}-label`} className={labelClass}>
-        {label}
-      </label>
+    <FormField
+      id={id}
+      labelId={`${id}-label`}
+      label={label}
+      hint={t('dashboard.imageField.hint')}
+      error={shown ?? undefined}
+    >
       <div className="flex flex-wrap items-center gap-4">
         {/* the drop target: the preview, or its empty frame */}
         <div
@@ -142,17 +146,6 @@ export default function ImageField({
           )}
         </div>
       </div>
-      <p id={`${id}-hint`} className="text-xs text-slate-400">
-        {t('dashboard.imageField.hint')}
-      </p>
-      <p
-        id={`${id}-error`}
-        data-testid={`${id}-error`}
-        aria-live="polite"
-        className="text-sm text-rose-400 empty:hidden"
-      >
-        {shown}
-      </p>
-    </div>
+    </FormField>
   );
 }
