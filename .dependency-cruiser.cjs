@@ -25,15 +25,6 @@ const treeOrder = [
   'dashboard',
 ];
 
-/**
- * Imports against the tree that are being replaced by events and composition: they only warn, each file
- * with the features above it that it still reaches. An entry goes when its last such import does.
- */
-const stillUpward = [].map(([file, above]) => ({
-  from: `^src/features/${file.replaceAll('.', '\\.')}$`,
-  to: `^src/features/(${above})/`,
-}));
-
 module.exports = {
   forbidden: [
     {
@@ -110,15 +101,8 @@ module.exports = {
       name: `${feature}-imports-no-feature-above-it`,
       severity: 'error',
       comment: `The features form a tree (${treeOrder.join(' → ')}): ${feature} may import only the features before it. What it needs from one above it comes by an event (src/platform/events.ts) or by composition above both (src/app, src/layouts, src/pages, dashboard).`,
-      from: { path: `^src/features/${feature}/`, pathNot: stillUpward.map((edge) => edge.from) },
+      from: { path: `^src/features/${feature}/` },
       to: { path: `^src/features/(${treeOrder.slice(i + 1).join('|')})/` },
-    })),
-    ...stillUpward.map(({ from, to }) => ({
-      name: 'upward-edge-being-removed',
-      severity: 'warn',
-      comment: 'An import against the tree that is being replaced by an event or by composition above both features.',
-      from: { path: from },
-      to: { path: to },
     })),
   ],
   options: {
