@@ -191,3 +191,48 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('product-row-edit').first().locator('span')).toBeVisible();
   });
 }
+
+test('a row changed while the list reads a page keeps its change when that older answer arrives', async ({ page }) => {
+  const admin = await loginAs(page, ADMIN);
+  const suffix = unique('replay');
+  const res = await page.request.post('/api/news', {
+    data: { title: { it: `Bozza ${suffix}`, en: `Draft ${suffix}` } },
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const id: string = (await res.json()).data.id;
+
+  await goto(page, `/dashboard/news?q=${suffix}`);
+  const list = page.getByTestId('news-list');
+  const status = page.getByTestId(`news-row-${id}`).getByTestId('news-row-status');
+  await expect(status).toHaveAttribute('data-published', 'false');
+
+  // the next read of the list is answered by the server at once, and that answer is held back until released
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered!: (body: { data: { id: string; published: boolean }[] }) => void;
+  const heldAnswer = new Promise<Parameters<typeof answered>[0]>((resolve) => (answered = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/news',
+    async (route) => {
+      const answer = await route.fetch();
+      answered(await answer.json());
+      await released;
+      await route.fulfill({ response: answer });
+    },
+    { times: 1 },
+  );
+  await page.getByTestId('news-table-sort-0').click();
+  // the answer on its way still has the article as a draft
+  expect((await heldAnswer).data.find((a) => a.id === id)?.published).toBe(false);
+  await expect(list).toHaveAttribute('aria-busy', 'true');
+
+  // meanwhile the admin publishes it from its row
+  await page.getByTestId(`news-row-${id}`).getByTestId('news-row-toggle').click();
+  await expect(status).toHaveAttribute('data-published', 'true');
+
+  release();
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  await expect(page).toHaveURL(/sort=title/);
+  await expect(status).toHaveAttribute('data-published', 'true');
+});
