@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
@@ -17,10 +18,13 @@ const token = 'cluster-metrics-token-0123456789';
 let t: TestApp;
 let s: ServerProcess;
 let metricsPort: number;
+// while this file exists, a worker that starts waits before loading the server (../helpers/hold-start.ts)
+let holdStart: string;
 
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
   metricsPort = await anyFreePort();
+  holdStart = path.join(t.config.dataDir, 'hold-start');
   s = await startServer({
     databaseUrl: t.config.databaseUrl,
     dataDir: t.config.dataDir,
@@ -30,6 +34,8 @@ beforeAll(async () => {
       CLUSTER_WORKERS: '2',
       METRICS_TOKEN: token,
       METRICS_PORT: String(metricsPort),
+      NODE_OPTIONS: `--import ${path.resolve(import.meta.dirname, '../helpers/hold-start.ts')}`,
+      HOLD_START_WHILE: holdStart,
       ...(engine === 'sqlite' ? { CLUSTER_ALLOW_SQLITE: 'true' } : {}),
     },
   });
@@ -134,6 +140,8 @@ test('a worker killed and replaced: every scrape answers 200 and the summed coun
   const counted = requestsTotal(await scrapeText());
   expect(counted).toBeGreaterThanOrEqual(40);
 
+  // the replacement is held before it loads the server until a scrape has listed it as starting
+  fs.writeFileSync(holdStart, '');
   process.kill(old[0], 'SIGKILL');
   // scrape until the replacement has started and answers; on the way it is listed but not yet in the scrape
   const seen: { status: number; total: number; starting: boolean }[] = [];
@@ -143,6 +151,7 @@ test('a worker killed and replaced: every scrape answers 200 and the summed coun
     const workers = workersIn(text);
     const fresh = [...workers].filter(([pid]) => !old.includes(pid));
     seen.push({ status: res.status, total: requestsTotal(text), starting: fresh.some(([, up]) => !up) });
+    if (seen.at(-1)!.starting) fs.rmSync(holdStart, { force: true });
     if (fresh.length === 1 && fresh[0][1] && !workers.has(old[0])) break;
   }
   expect(seen.filter((scrape) => scrape.status !== 200)).toEqual([]);
