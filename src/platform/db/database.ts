@@ -135,12 +135,16 @@ export async function openDatabase(url: string, timeouts: Partial<DbTimeouts> = 
     // A migration run by a newer process during a rolling restart can change a table's columns
     // under this one: its prepared `select *` then fails ("cached plan must not change result
     // type", 0A000). That query is run again unprepared and this process prepares nothing more (it
-    // is about to be replaced); inside a transaction the retry fails as the first try did.
+    // is about to be replaced). Inside a transaction the failure has already aborted it, so the stale
+    // plan's error goes up and `transaction` runs the whole transaction again.
     let preparing = true;
     const unprepared = (e: unknown, again: () => Promise<unknown>) => {
-      if (!(e instanceof pg.DatabaseError && e.code === '0A000' && /cached plan/.test(e.message))) throw e;
+      if (!isStalePlan(e)) throw e;
       preparing = false;
-      return again();
+      return again().catch((retried: unknown) => {
+        // 25P02: the transaction this query ran in was aborted by the first try
+        throw retried instanceof pg.DatabaseError && retried.code === '25P02' ? e : retried;
+      });
     };
     const names = new Map<string, string>();
     const preparedName = (text: string): string | undefined => {
@@ -404,9 +408,29 @@ export function isForeignKeyViolation(e: unknown): boolean {
 }
 
 /**
+ * A PostgreSQL statement prepared before another process changed its table's columns (a migration during a
+ * rolling restart): the server refuses to run the old plan.
+ */
+function isStalePlan(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown };
+  return err?.code === '0A000' && /cached plan/.test(String(err.message));
+}
+
+/**
  * Runs `work` in a transaction, or inside the caller's when `db` already is one: a service's write
  * and its audit entry, or a repository's several statements, commit together whoever calls them.
+ * A transaction that met a stale prepared statement was rolled back whole; it runs once more, by then
+ * with nothing prepared.
  */
-export function transaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+export async function transaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  if (db.isTransaction) return work(db as Transaction<Database>);
+  try {
+    return await db.transaction().execute(work);
+  } catch (e) {
+    if (!isStalePlan(e)) throw e;
+    return db.transaction().execute(work);
+  }
 }

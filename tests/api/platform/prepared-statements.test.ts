@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
+import { openDatabase, transaction, type Db } from '../../../src/platform/db/database.ts';
+import type { Database } from '../../../src/platform/db/schema.ts';
 import { createDatabase, engine } from '../helpers/test-app.ts';
 
 /**
@@ -157,4 +158,53 @@ if (engine === 'postgres')
         .execute();
       expect((await prepared()).length).toBe(before);
     });
+  });
+
+if (engine === 'postgres')
+  test("a transaction that meets a statement prepared before another process's migration runs again, whole", async () => {
+    // a pool of its own, still preparing (the test above stopped the other one)
+    process.env.PG_POOL_SIZE = '1';
+    const fresh = await openDatabase(url);
+    if (poolSize === undefined) delete process.env.PG_POOL_SIZE;
+    else process.env.PG_POOL_SIZE = poolSize;
+    try {
+      await sql`create table entries (id integer primary key, note text not null)`.execute(fresh.kysely);
+      const everything = (db: Kysely<Database>) =>
+        db
+          .selectFrom('entries' as never)
+          .selectAll()
+          .execute();
+      const insert = (db: Kysely<Database>, id: number) =>
+        db
+          .insertInto('entries' as never)
+          .values({ id, note: `e${id}` } as never)
+          .execute();
+      await transaction(fresh.kysely, async (trx) => {
+        await insert(trx, 1);
+        expect(await everything(trx)).toEqual([{ id: 1, note: 'e1' }]);
+      });
+
+      const other = new pg.Client({ connectionString: url });
+      await other.connect();
+      try {
+        await other.query('alter table entries add column extra text');
+      } finally {
+        await other.end();
+      }
+      let runs = 0;
+      const seen = await transaction(fresh.kysely, async (trx) => {
+        runs++;
+        await insert(trx, 2);
+        return everything(trx);
+      });
+      // the first run was rolled back whole, so the second inserted the row again without a duplicate
+      expect(runs).toBe(2);
+      expect(seen).toEqual([
+        { id: 1, note: 'e1', extra: null },
+        { id: 2, note: 'e2', extra: null },
+      ]);
+      expect(await everything(fresh.kysely)).toHaveLength(2);
+    } finally {
+      await fresh.close();
+    }
   });
