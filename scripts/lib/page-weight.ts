@@ -106,14 +106,25 @@ export function reachableScripts(html: string, read: AssetReader): Set<string> {
   return seen;
 }
 
+// the namespaces of the catalogue, by file name (locales/<lang>/<name>.json is built as /_astro/<name>.<hash>.js)
+const namespaceFiles = () => new Set(fs.readdirSync(path.resolve('locales/en')).map((f) => path.basename(f, '.json')));
+
+/** A built file of the catalogue: named after a namespace's file, and importing nothing (texts, no code). */
+function isCatalogueFile(url: string, read: AssetReader, names: Set<string>): boolean {
+  if (!names.has(path.posix.basename(url).replace(/\.[\w-]+\.js$/, ''))) return false;
+  return ![...(read(url)?.toString() ?? '').matchAll(STATIC_IMPORT)].length;
+}
+
 /**
  * The dashboard's own code: the dashboard island and the section modules it loads. Libraries it
- * shares with the visitor pages (React, the toaster) are not its own.
+ * shares with the visitor pages (React, the toaster) are not its own, nor the texts of a namespace
+ * that a visitor page's dialogs read too (the error texts).
  */
 export function dashboardCode(dashboardHtml: string, read: AssetReader): string[] {
   const island = /<astro-island[^>]*component-url="([^"]+)"/.exec(dashboardHtml)?.[1];
   if (!island) return [];
-  return [island, ...dynamicImports(island, read)];
+  const names = namespaceFiles();
+  return [island, ...dynamicImports(island, read).filter((url) => !isCatalogueFile(url, read, names))];
 }
 
 /** The built file of a static page: '/' is index.html, '/en/' en.html, '/en/login' en/login.html. */

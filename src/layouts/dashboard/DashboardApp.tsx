@@ -10,7 +10,7 @@ import {
 } from '../../platform/ui/admin/sections.ts';
 import { adminGuard, FLASH_KEY } from '../../features/accounts/ui/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
-import { localizePath, type Locale, type IslandProps } from '../../platform/i18n/i18n.ts';
+import { localizePath, type Locale, type IslandProps, type Messages } from '../../platform/i18n/i18n.ts';
 import { logout } from '../../features/accounts/ui/logout.ts';
 import {
   $sessionLoading,
@@ -22,6 +22,7 @@ import {
 } from '../../platform/browser/session.ts';
 import { showLeftToast } from '../../platform/ui/admin/flash-toast.ts';
 import { sectionViews } from './section-views.ts';
+import { loadDashboardCatalogue } from './catalogue.ts';
 import AppToaster from '../../platform/ui/AppToaster.tsx';
 import UnsavedGuard from '../../platform/ui/admin/UnsavedGuard.tsx';
 import Spinner from '../../platform/ui/Spinner.tsx';
@@ -84,8 +85,9 @@ function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: L
  * The client-only admin area (behind the admin guard, docs/product-rules.md "Roles"): a spinner while the session
  * loads, then login (no session) or home (no admin role), else the shell with the section.
  */
-export default function DashboardApp({ locale, messages, section, agencyName, ownerId }: Props) {
-  const t = useT(messages);
+export default function DashboardApp({ locale, messages: first, section, agencyName, ownerId }: Props) {
+  const catalogue = useCatalogue(locale);
+  const t = useT(catalogue === null || catalogue === 'failed' ? first : catalogue);
   const loading = useStore($sessionLoading);
   const user = useStore($user);
   const token = useStore($token);
@@ -117,7 +119,14 @@ export default function DashboardApp({ locale, messages, section, agencyName, ow
     });
   }, [allowed]);
 
-  if (state !== 'allowed' || !user) {
+  if (catalogue === 'failed') {
+    return (
+      <div className="flex min-h-screen items-center justify-center p-4">
+        <ReloadAlert t={t} />
+      </div>
+    );
+  }
+  if (state !== 'allowed' || !user || catalogue === null) {
     return (
       <div className="flex min-h-screen items-center justify-center">
         <Spinner label={t('dashboard.loading')} testId="dashboard-loading" />
@@ -285,18 +294,38 @@ class SectionBoundary extends Component<{ t: Translator; children: ReactNode }, 
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    const { t } = this.props;
-    return (
-      <div
-        role="alert"
-        className={`${errorBoxClass} mt-6 flex flex-wrap items-center justify-between gap-3`}
-        data-testid="dashboard-section-error"
-      >
-        <span>{t('dashboard.sectionError')}</span>
-        <button type="button" onClick={() => window.location.reload()} className={secondaryButtonClass}>
-          {t('dashboard.reload')}
-        </button>
-      </div>
-    );
+    return <ReloadAlert t={this.props.t} className="mt-6" />;
   }
+}
+
+/** What the dashboard says when a part of its code or its texts did not arrive: reloading fetches it again. */
+function ReloadAlert({ t, className = '' }: { t: Translator; className?: string }) {
+  return (
+    <div
+      role="alert"
+      className={`${errorBoxClass} ${className} flex flex-wrap items-center justify-between gap-3`}
+      data-testid="dashboard-section-error"
+    >
+      <span>{t('dashboard.sectionError')}</span>
+      <button type="button" onClick={() => window.location.reload()} className={secondaryButtonClass}>
+        {t('dashboard.reload')}
+      </button>
+    </div>
+  );
+}
+
+/** The dashboard's catalogue in the page's language (catalogue.ts): null while it loads, 'failed' if it did not. */
+function useCatalogue(locale: Locale): Messages | null | 'failed' {
+  const [catalogue, setCatalogue] = useState<Messages | null | 'failed'>(null);
+  useEffect(() => {
+    let live = true;
+    loadDashboardCatalogue(locale).then(
+      (loaded) => live && setCatalogue(loaded),
+      () => live && setCatalogue('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
+  return catalogue;
 }
