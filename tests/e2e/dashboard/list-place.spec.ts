@@ -185,6 +185,10 @@ for (const lang of ['it', 'en'] as const) {
     const edit = page.getByTestId('competition-row-edit').first();
     await expect(edit).toHaveAccessibleName(/.+/);
     await expect(edit.locator('span')).toBeHidden();
+    // the news list's three row actions (icons alone, as everywhere on a phone) leave the title its room; the
+    // cover shows from a tablet up
+    await uncovered('news', 1);
+    await expect(page.locator('main table tbody tr').first().locator('th img, th span[aria-hidden]')).toBeHidden();
     await uncovered('products', 2);
     // on a desktop the words come back
     await page.setViewportSize({ width: 1280, height: 900 });

@@ -26,3 +26,23 @@ export function DeleteIcon() {
     </svg>
   );
 }
+
+/** Publish: the eye of the public, who will see the record. */
+export function PublishIcon() {
+  return (
+    <svg {...base}>
+      <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
+      <circle cx="12" cy="12" r="3" />
+    </svg>
+  );
+}
+
+/** Unpublish: the same eye, struck through. */
+export function UnpublishIcon() {
+  return (
+    <svg {...base}>
+      <path d="M2 12s3.6-7 10-7c2 0 3.7.7 5.1 1.6M22 12s-3.6 7-10 7c-2 0-3.7-.7-5.1-1.6M9.9 14.1a3 3 0 0 1 4.2-4.2" />
+      <path d="m3 3 18 18" />
+    </svg>
+  );
+}

@@ -10,6 +10,7 @@ import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { PublishIcon, UnpublishIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { titleIn, type NewsArticle } from './news-types.ts';
 import { newsSorts } from '../../contract.ts';
 
@@ -24,6 +25,9 @@ const loadIn = (locale: SectionProps['locale']) =>
       ),
     (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
   );
+
+// on a phone the title needs the room beside the row's three actions more than the cover does
+const thumbClass = 'hidden h-10 w-14 shrink-0 rounded-md border sm:block';
 
 /** /dashboard/news: drafts and published articles, with publish/unpublish, edit and delete. */
 export default function NewsList({ t, locale }: SectionProps) {
@@ -74,20 +78,16 @@ export default function NewsList({ t, locale }: SectionProps) {
     >
       {(article) => {
         const title = titleIn(article, locale, untitled);
+        const toggleText = article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish');
         const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
         return (
           <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
             <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
               <div className="flex items-center gap-3">
                 {article.image ? (
-                  <img
-                    src={article.image}
-                    alt=""
-                    loading="lazy"
-                    className="h-10 w-14 shrink-0 rounded-md border border-line object-cover"
-                  />
+                  <img src={article.image} alt="" loading="lazy" className={`${thumbClass} border-line object-cover`} />
                 ) : (
-                  <span aria-hidden="true" className="h-10 w-14 shrink-0 rounded-md border border-dashed border-line" />
+                  <span aria-hidden="true" className={`${thumbClass} border-dashed border-line`} />
                 )}
                 <a
                   href={editHref(article.id)}
@@ -112,15 +112,18 @@ export default function NewsList({ t, locale }: SectionProps) {
             <EditDeleteCell {...actions} row={article} href={editHref(article.id)} vars={{ title }}>
               <button
                 type="button"
-                className={smallButtonClass}
+                className={`${smallButtonClass} max-sm:px-2`}
                 onClick={() => togglePublished(article)}
                 disabled={toggling === article.id}
                 aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
                   title,
                 })}
+                title={toggleText}
                 data-testid="news-row-toggle"
               >
-                {article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish')}
+                {/* on a phone the icon alone, as edit and delete beside it */}
+                {article.published ? <UnpublishIcon /> : <PublishIcon />}{' '}
+                <span className="max-sm:hidden">{toggleText}</span>
               </button>
             </EditDeleteCell>
           </tr>
