@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, rewardsApi, type Account } from '../helpers/rewards.ts';
 
@@ -112,4 +112,25 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
       expect([path, r.status, r.json.error?.code]).toEqual([path, 400, 'VALIDATION_ERROR']);
     }
   });
+});
+
+test('products and codes made in one millisecond still list newest first, as they were made', async () => {
+  // the clock stands still: every row below is made in the same millisecond
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    const names = ['Uno', 'Due', 'Tre', 'Quattro', 'Cinque'];
+    for (const name of names) await api.product({ name, price: 1, quantity: 1 });
+    const tokens = ['SAME_MS_1', 'SAME_MS_2', 'SAME_MS_3', 'SAME_MS_4', 'SAME_MS_5'];
+    for (const token of tokens) await api.giveaway({ token, credits: 1 });
+    const products = (await list('/api/marketplace/products?limit=50')).data
+      .map((p) => p.name)
+      .filter((n) => names.includes(n));
+    expect(products).toEqual([...names].reverse());
+    const codes = (await list('/api/marketplace/giveaways?limit=50')).data
+      .map((g) => g.token)
+      .filter((c) => tokens.includes(c));
+    expect(codes).toEqual([...tokens].reverse());
+  } finally {
+    vi.useRealTimers();
+  }
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll, isUniqueViolation } from '../../../platform/db/database.ts';
+import { countAll, monotonicTimestamps, isUniqueViolation } from '../../../platform/db/database.ts';
 import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/live-rows.ts';
 import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
@@ -52,10 +52,13 @@ export async function findByToken(db: Db, owner: string, token: string): Promise
   return row && toGiveaway(row, new Date().toISOString());
 }
 
+// newest first is the list's default order: codes this process makes in one millisecond still order as they came
+const nextTimestamp = monotonicTimestamps();
+
 /** Null when the code is taken: the unique (owner, token) index decides a race between two admins. */
 export async function create(db: Db, owner: string, token: string, g: GiveawayFields): Promise<string | null> {
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = nextTimestamp();
   try {
     await db
       .insertInto('giveaways')

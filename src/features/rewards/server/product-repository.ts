@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll } from '../../../platform/db/database.ts';
+import { countAll, monotonicTimestamps } from '../../../platform/db/database.ts';
 import { softDelete as softDeleteLive, updateLive } from '../../../platform/db/live-rows.ts';
 import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
 import type { Product, ProductListQuery } from '../contract.ts';
@@ -57,9 +57,13 @@ export async function findById(db: Db | Trx<Database>, owner: string, id: string
   return row && toProduct(row);
 }
 
+// newest first is the list's default order: products this process makes in one millisecond still order as they
+// came
+const nextTimestamp = monotonicTimestamps();
+
 export async function create(db: Db, p: NewProduct): Promise<string> {
   const id = randomUUID();
-  const now = new Date().toISOString();
+  const now = nextTimestamp();
   await db
     .insertInto('products')
     .values({ id, ...p, deleted_at: null, created_at: now, updated_at: now })
