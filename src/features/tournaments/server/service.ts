@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
-import { nowIso } from '../../../platform/db/database.ts';
+import { monotonicTimestamps, nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import { isId } from '../../../platform/ids.ts';
 import { createEvent } from 'ics';
@@ -722,6 +722,11 @@ export async function assertMayEnter(row: TournamentRow, password: string | unde
     throw new AppError('forbidden', 'WRONG_PASSWORD', 'Wrong password');
 }
 
+// The waitlist goes by the time of joining and the brackets and lobbies by the time of checking in, each tie left
+// to a random id: this process stamps each join and check-in at least a millisecond after the last, so two that
+// come within one millisecond keep the order they came in.
+const rosterStamp = monotonicTimestamps();
+
 export async function join(
   ctx: ServiceContext,
   id: string,
@@ -740,7 +745,7 @@ export async function join(
     tournamentId: id,
     userId,
     gameAccount: JSON.stringify(account),
-    now: nowIso(),
+    now: rosterStamp(),
     // announced in the join's own transaction: what it earns commits with the registration or not at all
     alongside: async (trx) => {
       if (input.saveGameAccount) await Directory.keepGameAccount(trx, userId, account);
@@ -790,7 +795,7 @@ export async function setCheckIn(
     checkGameAccount(row, account);
     gameAccount = JSON.stringify(account);
   }
-  const changed = await confirmTogether(ctx, { tournamentId: id, userId, confirmed, gameAccount, now: nowIso() });
+  const changed = await confirmTogether(ctx, { tournamentId: id, userId, confirmed, gameAccount, now: rosterStamp() });
   // membership is what the atomic write saw (a player who left meanwhile is not one)
   if (!mayCheckIn(phase, changed).ok)
     throw await notInRoster(ctx, id, userId, new AppError('conflict', 'NOT_A_MEMBER', 'Only members can check in'));
