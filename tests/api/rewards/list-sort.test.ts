@@ -71,26 +71,21 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
 
     const cheap = await api.product({ name: 'Spilla', price: 10, quantity: 5 });
     const dear = await api.product({ name: 'Zaino', price: 400, quantity: 5 });
-    for (const productId of [dear._id, cheap._id])
-      expect(
-        (
-          await t.call('POST', '/api/marketplace/purchases', {
-            token: rich!.token,
-            body: { shippingAddress: address, productId },
-          })
-        ).status,
-      ).toBe(201);
-    // two purchases may share a millisecond: the dates are set apart so the expected order is certain
-    await t.db.kysely
-      .updateTable('purchases')
-      .set({ created_at: '2026-01-01T10:00:00.000Z' })
-      .where('product_id', '=', dear._id)
-      .execute();
-    await t.db.kysely
-      .updateTable('purchases')
-      .set({ created_at: '2026-01-02T10:00:00.000Z' })
-      .where('product_id', '=', cheap._id)
-      .execute();
+    // the clock stands still: both purchases are made in the same millisecond and still list in the order made
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const productId of [dear._id, cheap._id])
+        expect(
+          (
+            await t.call('POST', '/api/marketplace/purchases', {
+              token: rich!.token,
+              body: { shippingAddress: address, productId },
+            })
+          ).status,
+        ).toBe(201);
+    } finally {
+      vi.useRealTimers();
+    }
     const byPrice = (await list('/api/marketplace/purchases?sort=price')).data.map((p) => p.productName);
     expect(byPrice).toEqual(['Spilla', 'Zaino']);
     expect((await list('/api/marketplace/purchases?sort=date')).data.map((p) => p.productName)).toEqual([

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable, type Transaction as Trx } from 'kysely';
-import { countAll } from '../../../platform/db/database.ts';
+import { countAll, monotonicTimestamps } from '../../../platform/db/database.ts';
 import type { Database, PurchasesTable } from '../../../platform/db/schema.ts';
 import type { Purchase, ShippingAddress } from '../contract.ts';
 import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
@@ -22,12 +22,12 @@ export interface NewPurchase {
   address: ShippingAddress;
 }
 
+// newest first is the purchases' default order: purchases this process records in one millisecond still order as
+// they came
+const nextTimestamp = monotonicTimestamps();
+
 /** False when the user already owns the product: the unique (user, product) key decides. */
-export async function insert(
-  trx: Trx<Database> | Db,
-  p: NewPurchase,
-  createdAt = new Date().toISOString(),
-): Promise<boolean> {
+export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt = nextTimestamp()): Promise<boolean> {
   const result = await trx
     .insertInto('purchases')
     .values({
