@@ -317,15 +317,13 @@ function ReloadAlert({ t, className = '' }: { t: Translator; className?: string 
 /** The dashboard's catalogue in the page's language (catalogue.ts): null while it loads, 'failed' if it did not. */
 function useCatalogue(locale: Locale): Messages | null | 'failed' {
   const [catalogue, setCatalogue] = useState<Messages | null | 'failed'>(null);
-  useEffect(() => {
-    let live = true;
-    loadDashboardCatalogue(locale).then(
-      (loaded) => live && setCatalogue(loaded),
-      () => live && setCatalogue('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [locale]);
+  useEffect(
+    () =>
+      whenLive(
+        loadDashboardCatalogue(locale).catch(() => 'failed' as const),
+        setCatalogue,
+      ),
+    [locale],
+  );
   return catalogue;
 }

@@ -18,17 +18,35 @@ let db: Db;
 let drop: () => Promise<void>;
 let url: string;
 let tmp: string;
-const poolSize = process.env.PG_POOL_SIZE;
+/** A pool of one connection, so what one query prepared is seen by the next. */
+async function openOneConnection(): Promise<Db> {
+  const poolSize = process.env.PG_POOL_SIZE;
+  process.env.PG_POOL_SIZE = '1';
+  try {
+    return await openDatabase(url);
+  } finally {
+    if (poolSize === undefined) delete process.env.PG_POOL_SIZE;
+    else process.env.PG_POOL_SIZE = poolSize;
+  }
+}
+
+/** A change of schema made by another process, as a newer release's migration would. */
+async function alterElsewhere(statement: string) {
+  const other = new pg.Client({ connectionString: url });
+  await other.connect();
+  try {
+    await other.query(statement);
+  } finally {
+    await other.end();
+  }
+}
+
 beforeAll(async () => {
   tmp = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-prepared-'));
   const database = await createDatabase(tmp);
   drop = database.drop;
   url = database.url;
-  // one connection, so what one query prepared is seen by the next
-  process.env.PG_POOL_SIZE = '1';
-  db = await openDatabase(database.url);
-  if (poolSize === undefined) delete process.env.PG_POOL_SIZE;
-  else process.env.PG_POOL_SIZE = poolSize;
+  db = await openOneConnection();
   await sql`create table items (id integer primary key, name text not null)`.execute(db.kysely);
 });
 afterAll(async () => {
@@ -142,13 +160,7 @@ if (engine === 'postgres')
 
     // (last: it stops the preparing for the rest of this pool)
     test("a column added by another process's migration: the prepared `select *` answers again, unprepared, and nothing more is prepared", async () => {
-      const other = new pg.Client({ connectionString: url });
-      await other.connect();
-      try {
-        await other.query('alter table items add column extra text');
-      } finally {
-        await other.end();
-      }
+      await alterElsewhere('alter table items add column extra text');
       expect(await all(1)).toEqual({ id: 1, name: 'n1', extra: null });
       const before = (await prepared()).length;
       await db.kysely
@@ -163,10 +175,7 @@ if (engine === 'postgres')
 if (engine === 'postgres')
   test("a transaction that meets a statement prepared before another process's migration runs again, whole", async () => {
     // a pool of its own, still preparing (the test above stopped the other one)
-    process.env.PG_POOL_SIZE = '1';
-    const fresh = await openDatabase(url);
-    if (poolSize === undefined) delete process.env.PG_POOL_SIZE;
-    else process.env.PG_POOL_SIZE = poolSize;
+    const fresh = await openOneConnection();
     try {
       await sql`create table entries (id integer primary key, note text not null)`.execute(fresh.kysely);
       const everything = (db: Kysely<Database>) =>
@@ -184,13 +193,7 @@ if (engine === 'postgres')
         expect(await everything(trx)).toEqual([{ id: 1, note: 'e1' }]);
       });
 
-      const other = new pg.Client({ connectionString: url });
-      await other.connect();
-      try {
-        await other.query('alter table entries add column extra text');
-      } finally {
-        await other.end();
-      }
+      await alterElsewhere('alter table entries add column extra text');
       let runs = 0;
       const seen = await transaction(fresh.kysely, async (trx) => {
         runs++;
