@@ -129,3 +129,23 @@ test('products and codes made in one millisecond still list newest first, as the
     vi.useRealTimers();
   }
 });
+
+test('badges made in one millisecond still list oldest first, as they were made, not by name', async () => {
+  const names = ['Zeta', 'Ypsilon', 'Omega', 'Delta', 'Alfa'];
+  const slugs = names.map((n) => `same_ms_${n.toLowerCase()}`);
+  // the clock stands still: every badge below is made in the same millisecond
+  vi.useFakeTimers({ toFake: ['Date'] });
+  try {
+    for (const [i, name] of names.entries()) {
+      const r = await t.call('POST', '/api/marketplace/badges', {
+        token: admin.token,
+        body: { slug: slugs[i], name, description: name, trigger: 'user_registered' },
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+    }
+  } finally {
+    vi.useRealTimers();
+  }
+  const badges = (await list('/api/marketplace/badges')).data.map((b) => b.name).filter((n) => names.includes(n));
+  expect(badges).toEqual(names);
+});

@@ -14,7 +14,7 @@ import {
 } from '../contract.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
-import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { isUniqueViolation, monotonicTimestamps, transaction } from '../../../platform/db/database.ts';
 import { auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
@@ -76,6 +76,10 @@ export const toggleActive = (ctx: ServiceContext, owner: string, actor: Actor, i
     if (!(await BadgeRepository.toggleActive(tx.db.kysely, owner, id))) throw badgeNotFound();
   });
 
+// Badges list oldest first, then by name: two created within one millisecond by this process are stamped a
+// millisecond apart, so they keep the order they were made in.
+const badgeStamp = monotonicTimestamps();
+
 /** POST /marketplace/badges (admin). The unique (owner, slug) index, not a prior read, refuses a clash. */
 export function create(
   ctx: ServiceContext,
@@ -96,7 +100,7 @@ export function create(
 ): Promise<Badge> {
   const insert = async (tx: ServiceContext) => {
     const id = randomUUID();
-    const now = new Date().toISOString();
+    const now = badgeStamp();
     try {
       await BadgeRepository.insert(tx.db.kysely, {
         id,

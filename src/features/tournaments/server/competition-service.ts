@@ -1,7 +1,7 @@
 import { translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
-import { nowIso } from '../../../platform/db/database.ts';
+import { monotonicTimestamps, nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import {
@@ -199,9 +199,13 @@ export function remove(ctx: ServiceContext, links: CompetitionLinks, actor: Acto
   });
 }
 
+// Championships list oldest first, a tie left to a random id: two created within one millisecond by this process are
+// stamped a millisecond apart, so they keep the order they were made in.
+const competitionStamp = monotonicTimestamps();
+
 async function insertCompetition(ctx: ServiceContext, input: z.output<typeof competitionInputSchema>): Promise<string> {
   const id = randomUUID();
-  const now = nowIso();
+  const now = competitionStamp();
   await CompetitionRepository.insert(ctx.db.kysely, {
     id,
     owner: ctx.config.ownerId,

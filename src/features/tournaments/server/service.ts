@@ -723,8 +723,8 @@ export async function assertMayEnter(row: TournamentRow, password: string | unde
 }
 
 // The waitlist goes by the time of joining and the brackets and lobbies by the time of checking in, each tie left
-// to a random id: this process stamps each join and check-in at least a millisecond after the last, so two that
-// come within one millisecond keep the order they came in.
+// to a random id: this process stamps each join and check-in, a player's own or an admin's, at least a millisecond
+// after the last, so two that come within one millisecond keep the order they came in.
 const rosterStamp = monotonicTimestamps();
 
 export async function join(
@@ -1216,7 +1216,7 @@ export async function checkInFor(
       tournamentId: id,
       userId,
       confirmed,
-      now: nowIso(),
+      now: rosterStamp(),
     });
     if (!changed)
       throw entry?.state === 'disqualified'
@@ -1290,7 +1290,7 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
       tournamentId: id,
       userId,
       gameAccount: JSON.stringify(account),
-      now: nowIso(),
+      now: rosterStamp(),
     });
     if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
     if (outcome === 'disqualified') throw disqualifiedError();

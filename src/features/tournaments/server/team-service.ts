@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
-import { nowIso } from '../../../platform/db/database.ts';
+import { monotonicTimestamps, nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
 import type { z } from 'zod';
 import { AppError } from '../../../platform/errors/app-error.ts';
@@ -54,6 +54,10 @@ async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
   if (registered.size) throw new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
 }
 
+// Teams list in the order they were registered, a tie left to a random id: two registered within one
+// millisecond by this process are stamped a millisecond apart.
+const teamStamp = monotonicTimestamps();
+
 /**
  * POST /tournaments/{id}/register with `teamName`: the captain (the first game account's player)
  * registers the team; the others are invited and mailed. The team holds no slot until all accepted.
@@ -81,7 +85,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     tournamentId: id,
     name,
     captainId,
-    now: nowIso(),
+    now: teamStamp(),
     members: ids.map((userId, i) => ({
       userId,
       state: i === 0 ? 'accepted' : 'invited',
