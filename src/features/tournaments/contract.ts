@@ -314,6 +314,8 @@ export const entryTeamSchema = z.object({
   captainId: z.string(),
   /** every member accepted: the team holds a slot */
   complete: z.boolean(),
+  /** every member accepted but the field was full: the team's place on the waitlist (1 is next), else null */
+  waitlistPosition: z.number().int().nullable(),
   /** complete and enough members checked in (teamCheckinMinimum) */
   checkedIn: z.boolean(),
   members: z.array(

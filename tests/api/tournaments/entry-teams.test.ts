@@ -14,6 +14,7 @@ import {
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { balanceOf, rewardsApi } from '../helpers/rewards.ts';
+import type { EntryTeam } from '../../../src/features/tournaments/contract.ts';
 
 /**
  * Teams a captain registers: the captain names the team and its members, each invited member
@@ -190,19 +191,139 @@ describe('registering a team', () => {
     expect((await registrationRows(t, id)).map((r) => [r.user_id, r.state])).toEqual([[partner.id, 'disqualified']]);
   });
 
-  test('slots count whole teams only: a pending team holds none, the last accept of a full field is refused', async () => {
+  test('slots count whole teams only: a pending team holds none; a team made whole in a full field waits', async () => {
     const id = await duo({ maxPartecipants: 1 });
     const a = await pendingDuo(id, 'A');
     const b = await pendingDuo(id, 'B');
     expect((await tournamentRow(t, id)).member_count).toBe(0);
     expect((await answer(id, a.teamId, a.partner, 'accept')).status).toBe(200);
-    expectError(await answer(id, b.teamId, b.partner, 'accept'), 409, 'TOURNAMENT_FULL');
+    const waiting = await answer(id, b.teamId, b.partner, 'accept');
+    expect(waiting.status, JSON.stringify(waiting.json)).toBe(200);
+    expect(waiting.json.data).toMatchObject({ complete: false, waitlistPosition: 1 });
     const teams = await teamsOf(id);
-    expect(teams.map((x: { name: string; complete: boolean }) => [x.name, x.complete])).toEqual([
-      ['A', true],
-      ['B', false],
+    expect(teams.map((x: EntryTeam) => [x.name, x.complete, x.waitlistPosition])).toEqual([
+      ['A', true, null],
+      ['B', false, 1],
     ]);
-    expect(teams[1].members[1].state).toBe('invited');
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+  });
+});
+
+describe('a whole team waits for a slot', () => {
+  const mailsTo = async (from: number) => (await t.outbox()).slice(from).map((m) => [m.to, m.subject]);
+  const me = async (id: string, p: Person) =>
+    (await t.call('GET', `/api/tournaments/${id}`, { token: p.token })).json.data.me;
+  const stateOf = async (id: string) =>
+    Object.fromEntries((await registrationRows(t, id)).map((r) => [r.user_id, r.state]));
+  const checkInBody = (p: Person) => ({ gameAccounts: [{ userId: p.id, gameAccount: account(p.username) }] });
+  async function wholeIn(id: string, name: string) {
+    const d = await pendingDuo(id, name);
+    expect((await answer(id, d.teamId, d.partner, 'accept')).status).toBe(200);
+    return d;
+  }
+
+  test('in the one queue with solo players: each freed slot goes to the first in line, the team as one', async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const seated = await wholeIn(id, 'Seated');
+    const solo = await quickPlayer(t, { language: 'en' });
+    expect((await join(t, id, solo)).json.data.state).toBe('waitlist');
+    const late = await wholeIn(id, 'Late');
+    // the team waits as its captain's registration; its partner holds none yet
+    expect(await stateOf(id)).toMatchObject({ [late.captain.id]: 'waitlist' });
+    expect((await stateOf(id))[late.partner.id]).toBeUndefined();
+    expect(await me(id, late.captain)).toEqual({ member: false, confirmed: false, waitlistPosition: 2 });
+    expect((await teamsOf(id)).find((x: EntryTeam) => x.name === 'Late').waitlistPosition).toBe(2);
+
+    // a member of the seated team leaves: its slot goes to the solo player, first in line, who is mailed
+    let mails = (await t.outbox()).length;
+    expect((await leave(t, id, seated.partner)).status).toBe(200);
+    expect(await stateOf(id)).toMatchObject({ [solo.id]: 'member', [late.captain.id]: 'waitlist' });
+    expect(await mailsTo(mails)).toEqual([[solo.email, expect.stringMatching(/you are in/)]]);
+    expect((await teamsOf(id)).find((x: EntryTeam) => x.name === 'Late').waitlistPosition).toBe(1);
+
+    // the solo player leaves: the waiting team takes the slot, every member registered and mailed
+    mails = (await t.outbox()).length;
+    expect((await leave(t, id, solo)).status).toBe(200);
+    expect(await stateOf(id)).toEqual({ [late.captain.id]: 'member', [late.partner.id]: 'member' });
+    const team = (await teamsOf(id)).find((x: EntryTeam) => x.name === 'Late');
+    expect(team).toMatchObject({ complete: true, waitlistPosition: null });
+    expect((await mailsTo(mails)).map(([to]) => to).sort()).toEqual([late.captain.email, late.partner.email].sort());
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+    expect(await me(id, late.partner)).toMatchObject({ member: true, waitlistPosition: null });
+  });
+
+  test('a waiting team losing a member leaves the queue; whole again, it queues at the back', async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    await wholeIn(id, 'Seated');
+    const first = await wholeIn(id, 'First');
+    const second = await wholeIn(id, 'Second');
+    expect((await leave(t, id, first.partner)).status).toBe(200);
+    let teams = await teamsOf(id);
+    expect(teams.map((x: EntryTeam) => [x.name, x.waitlistPosition])).toEqual([
+      ['Seated', null],
+      ['First', null],
+      ['Second', 1],
+    ]);
+    expect((await stateOf(id))[first.captain.id]).toBeUndefined();
+    const other = await quickPlayer(t);
+    expect(
+      (await answer(id, first.teamId, first.captain, 'invite', { userId: other.id, gameAccount: account('o') })).status,
+    ).toBe(200);
+    expect((await answer(id, first.teamId, other, 'accept')).json.data.waitlistPosition).toBe(2);
+    // the captain of a waiting team leaving disbands it, and the queue closes up
+    expect((await leave(t, id, second.captain)).status).toBe(200);
+    teams = await teamsOf(id);
+    expect(teams.map((x: EntryTeam) => [x.name, x.waitlistPosition])).toEqual([
+      ['Seated', null],
+      ['First', 1],
+    ]);
+    expect((await tournamentRow(t, id)).member_count).toBe(1);
+  });
+
+  test('the admin promotes a waiting team, or adds seats: the whole team is seated and mailed', async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const seated = await wholeIn(id, 'Seated');
+    const one = await wholeIn(id, 'One');
+    const two = await wholeIn(id, 'Two');
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    // after registration closed, the freed slot waits for the admin to give it
+    const removed = await t.call('POST', `/api/tournaments/${id}/registrations/${seated.captain.id}/remove`, {
+      token: admin.token,
+      body: { reason: 'No show' },
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expect((await tournamentRow(t, id)).member_count).toBe(0);
+    expect(removed.json.data.waitlist.map((w: { userId: string }) => w.userId)).toEqual([
+      one.captain.id,
+      two.captain.id,
+    ]);
+    let mails = (await t.outbox()).length;
+    const promoted = await t.call('POST', `/api/tournaments/${id}/registrations/${two.captain.id}/promote`, {
+      token: admin.token,
+    });
+    expect(promoted.status, JSON.stringify(promoted.json)).toBe(200);
+    expect(await stateOf(id)).toMatchObject({ [two.captain.id]: 'member', [two.partner.id]: 'member' });
+    expect((await mailsTo(mails)).map(([to]) => to).sort()).toEqual([two.captain.email, two.partner.email].sort());
+    expect((await teamsOf(id)).find((x: EntryTeam) => x.name === 'Two').complete).toBe(true);
+    // seated members check in as any team's do
+    expect((await checkIn(t, id, two.partner, checkInBody(two.partner))).status).toBe(200);
+
+    mails = (await t.outbox()).length;
+    const bigger = await t.call('PUT', `/api/tournaments/${id}`, { token: admin.token, body: { maxPartecipants: 2 } });
+    expect(bigger.status, JSON.stringify(bigger.json)).toBe(200);
+    expect(await stateOf(id)).toMatchObject({ [one.captain.id]: 'member', [one.partner.id]: 'member' });
+    expect((await mailsTo(mails)).map(([to]) => to).sort()).toEqual([one.captain.email, one.partner.email].sort());
+    expect((await tournamentRow(t, id)).member_count).toBe(2);
+  });
+
+  test('two teams made whole at once for the last slot: one is seated, the other waits', async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const [a, b] = [await pendingDuo(id, 'A'), await pendingDuo(id, 'B')];
+    const answers = await Promise.all([a, b].map((d) => answer(id, d.teamId, d.partner, 'accept')));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    const teams = await teamsOf(id);
+    expect(teams.filter((x: EntryTeam) => x.complete)).toHaveLength(1);
+    expect(teams.filter((x: EntryTeam) => x.waitlistPosition === 1)).toHaveLength(1);
     expect((await tournamentRow(t, id)).member_count).toBe(1);
   });
 });

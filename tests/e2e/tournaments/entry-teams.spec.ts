@@ -195,3 +195,108 @@ for (const lang of ['it', 'en'] as const) {
     await partnerContext.close();
   });
 }
+
+/** A player signed up and logged in through the API only, with a saved Valorant account. */
+async function apiPlayer(request: APIRequestContext, lang: Lang, prefix: string) {
+  const username = unique(prefix);
+  const email = `${username}@example.com`;
+  const password = 'team-pass-2026';
+  const signup = await request.post('/api/users/pp', {
+    data: { username, email, password, nickname: `N${username}`, gender: 'female', language: lang },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  const login = await request.post('/api/users/authenticate', { data: { email, password } });
+  const { user, token } = (await login.json()).data;
+  return { id: user.id as string, username, token: token as string };
+}
+
+/** The captain registers a duo with the partner and the partner accepts, through the API. */
+async function wholeDuo(request: APIRequestContext, lang: Lang, id: string, name: string, captainId?: string) {
+  const captain = captainId ? null : await apiPlayer(request, lang, `wc${lang}`);
+  const partner = await apiPlayer(request, lang, `wp${lang}`);
+  return {
+    captain,
+    partner,
+    name,
+    register: async (token: string, ownerId: string) => {
+      const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
+      const res = await request.post(`/api/tournaments/${id}/register?userID=${ownerId}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          teamName: name,
+          gameAccounts: [
+            { userId: ownerId, gameAccount: account(`c${name}`) },
+            { userId: partner.id, gameAccount: account(`p${name}`) },
+          ],
+        },
+      });
+      expect(res.status(), await res.text()).toBe(200);
+      const teamId = (await res.json()).data.team.id as string;
+      const accepted = await request.post(`/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
+        headers: { authorization: `Bearer ${partner.token}` },
+        data: {},
+      });
+      expect(accepted.status(), await accepted.text()).toBe(200);
+    },
+  };
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a team made whole in a full field waits on the waitlist, then takes the slot (${lang})`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const texts = localeTexts(lang, 'tournaments');
+    const dashboard = localeTexts(lang, 'dashboard').tournaments;
+    const token = await adminToken(page.request);
+    const created = await page.request.post('/api/tournaments', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: unique(`Full duo ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        teamSize: 2,
+        maxPartecipants: 1,
+        start_registration: minutes(-60),
+        end_registration: minutes(24 * 60),
+        start_checkin: minutes(24 * 60),
+        end_checkin: minutes(24 * 60 + 45),
+        start_tournament: minutes(24 * 60 + 60),
+        end_tournament: minutes(24 * 60 + 240),
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = (await created.json()).data.id as string;
+    const seated = await wholeDuo(page.request, lang, id, 'Seated');
+    await seated.register(seated.captain!.token, seated.captain!.id);
+
+    // the waiting team's captain, on a phone
+    await page.setViewportSize({ width: 390, height: 844 });
+    const captain = await player(page, lang, `lc${lang}`);
+    const login = await page.request.post('/api/users/authenticate', {
+      data: { email: captain.email, password: 'team-pass-2026' },
+    });
+    const late = await wholeDuo(page.request, lang, id, 'Late', captain.id);
+    await late.register((await login.json()).data.token, captain.id);
+    await openTournament(page, lang, id);
+    const lateTeam = page.getByTestId('entry-team').filter({ hasText: 'Late' });
+    await expect(lateTeam.getByTestId('entry-team-state')).toHaveText(fillText(texts.teams.waiting, { position: 1 }));
+    await expect(page.getByTestId('tournament-players')).toHaveText('1 / 1');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath(`team-waiting-${lang}.png`), fullPage: true });
+
+    // the organiser sees it waiting, and a second seat takes it in whole
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAs(page, ADMIN, at(lang, '/privacy-policy'));
+    await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}#players`));
+    await expect(page.getByTestId('roster-entry-team').filter({ hasText: 'Late' })).toContainText(
+      fillText(dashboard.roster.teamWaiting, { position: 1 }),
+    );
+    const bigger = await page.request.put(`/api/tournaments/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { maxPartecipants: 2 },
+    });
+    expect(bigger.ok(), await bigger.text()).toBe(true);
+    await openTournament(page, lang, id);
+    await expect(lateTeam.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
+    await expect(page.getByTestId('tournament-players')).toHaveText('2 / 2');
+  });
+}

@@ -337,6 +337,60 @@ export async function takeSlot(trx: Db, id: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
+/**
+ * A slot if one is free ('member'), else a place in the queue ('waitlist'); 'gone' when the
+ * tournament is. Inside the caller's transaction, before it inserts the registration.
+ */
+export async function seatOrQueue(trx: Db, id: string): Promise<RegistrationState | 'gone'> {
+  if (await takeSlot(trx, id)) return 'member';
+  // Full when we looked: hold the row so a leave cannot free a slot between this check and the
+  // caller's waitlist insert (that slot would go unused while they wait), then look once more.
+  const counters = await lockSlots(trx, id);
+  if (!counters) return 'gone';
+  if (counters.member_count < counters.max_participants && (await takeSlot(trx, id))) return 'member';
+  return 'waitlist';
+}
+
+/**
+ * A whole team waits for a slot as its captain's waitlisted registration, so it keeps its place in
+ * the one queue solo players stand in. Once that registration takes a slot, the team is whole: its
+ * other members become members too, in the caller's transaction. Returns them (none for a player
+ * who captains no waiting team).
+ */
+async function seatWaitingTeam(trx: Db, tournamentId: string, captainId: string, now: string): Promise<string[]> {
+  const team = await trx
+    .selectFrom('entry_teams')
+    .select('id')
+    .where('tournament_id', '=', tournamentId)
+    .where('captain_id', '=', captainId)
+    .where('complete', '=', 0)
+    .executeTakeFirst();
+  if (!team) return [];
+  const others = await trx
+    .selectFrom('entry_team_members')
+    .select(['user_id', 'game_account'])
+    .where('team_id', '=', team.id)
+    .where('user_id', '!=', captainId)
+    .execute();
+  if (others.length)
+    await trx
+      .insertInto('tournament_registrations')
+      .values(
+        others.map((m) => ({
+          tournament_id: tournamentId,
+          user_id: m.user_id,
+          state: 'member',
+          confirmed: 0,
+          game_account: m.game_account,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', team.id).execute();
+  return others.map((m) => m.user_id);
+}
+
 /** A no-op UPDATE: locks the tournament row (PostgreSQL) and reads its counters after the lock. */
 async function lockSlots(trx: Db, id: string) {
   return trx
@@ -349,7 +403,8 @@ async function lockSlots(trx: Db, id: string) {
 
 /**
  * Promotes waitlisted players, first in the queue first, while slots are free. Runs inside a
- * transaction that already holds the tournament row; returns who moved up.
+ * transaction that already holds the tournament row; returns who moved up (a waiting team's
+ * captain brings the whole team).
  */
 async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
   const promoted: string[] = [];
@@ -372,7 +427,8 @@ async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
       .where('user_id', '=', next.user_id)
       .where('state', '=', 'waitlist')
       .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) > 0) promoted.push(next.user_id);
+    if (Number(moved.numUpdatedRows) > 0)
+      promoted.push(next.user_id, ...(await seatWaitingTeam(trx, id, next.user_id, now)));
     else
       // they left the queue meanwhile: give the slot back and look again
       await trx
@@ -408,16 +464,8 @@ export async function join(
     return await transaction(db, async (trx) => {
       const existing = await findRegistration(trx, p.tournamentId, p.userId);
       if (existing) return existing.state === 'disqualified' ? 'disqualified' : 'already';
-      let state: RegistrationState = 'waitlist';
-      if (await takeSlot(trx, p.tournamentId)) state = 'member';
-      else {
-        // Full when we looked: hold the row so a leave cannot free a slot between this check and
-        // our waitlist insert (that slot would go unused while we wait), then look once more.
-        const counters = await lockSlots(trx, p.tournamentId);
-        if (!counters) return 'gone';
-        if (counters.member_count < counters.max_participants && (await takeSlot(trx, p.tournamentId)))
-          state = 'member';
-      }
+      const state = await seatOrQueue(trx, p.tournamentId);
+      if (state === 'gone') return 'gone';
       await trx
         .insertInto('tournament_registrations')
         .values({
@@ -469,7 +517,7 @@ export async function leave(
 }
 
 /** One member fewer; the first in line takes the seat when `fill`. Inside the caller's transaction. */
-async function freeSlot(trx: Db, id: string, now: string, fill: boolean): Promise<string[]> {
+export async function freeSlot(trx: Db, id: string, now: string, fill: boolean): Promise<string[]> {
   await trx
     .updateTable('tournaments')
     .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
@@ -644,12 +692,13 @@ export async function rosterEntry(db: Db, tournamentId: string, userId: string) 
     .executeTakeFirst();
 }
 
-export type PromoteOutcome = 'promoted' | 'notWaitlisted' | 'full' | 'gone';
+export type PromoteOutcome = { promoted: string[] } | 'notWaitlisted' | 'full' | 'gone';
 
 /**
- * Moves one waitlisted player (not necessarily the first) into a free seat. The conditional UPDATE
- * of takeSlot is the same guard a join uses, so two promotions racing for the last seat cannot both
- * get it; on PostgreSQL it also holds the tournament row until the commit.
+ * Moves one waitlisted player (not necessarily the first) into a free seat, with their team when they
+ * are a waiting team's captain; `promoted` is everyone seated. The conditional UPDATE of takeSlot is
+ * the same guard a join uses, so two promotions racing for the last seat cannot both get it; on
+ * PostgreSQL it also holds the tournament row until the commit.
  */
 export async function promote(
   db: Db,
@@ -667,7 +716,7 @@ export async function promote(
       .where('tournament_id', '=', p.tournamentId)
       .where('user_id', '=', p.userId)
       .execute();
-    return 'promoted';
+    return { promoted: [p.userId, ...(await seatWaitingTeam(trx, p.tournamentId, p.userId, p.now))] };
   });
 }
 

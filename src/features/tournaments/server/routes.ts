@@ -394,7 +394,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   // tournaments: teams captains register (the register route above, with `teamName`)
 
   route('GET /tournaments/:id/entry-teams', {
-    summary: "The teams captains registered, whole or pending, with each member's state and check-in",
+    summary: "The teams captains registered, whole, waiting for a slot or pending, with each member's state",
     params: tournamentParams,
     errors: [400, 404],
     handler: async (req) => ok(await TeamService.teams(ctx, req.params.id)),
@@ -402,7 +402,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   const teamCall = { ...player, params: entryTeamParamsSchema, errors: [400, 401, 403, 404, 409] } as const;
   route('POST /tournaments/:id/entry-teams/:teamId/accept', {
-    summary: 'An invited player joins the team; the last one makes it whole, and it takes a slot',
+    summary: 'An invited player joins the team; the last one makes it whole: it takes a slot, or waits for one',
     ...teamCall,
     answer: 'badges',
     handler: async (req) => {

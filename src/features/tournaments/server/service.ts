@@ -61,7 +61,7 @@ type CreateInput = z.output<typeof tournamentInputSchema>;
 type UpdateInput = z.output<typeof tournamentUpdateSchema>;
 type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
-const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+export const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 /** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
@@ -944,7 +944,7 @@ const localeOf = (language: string): Locale => (isLocale(language) ? language : 
 const nameIn = (row: TournamentRow, locale: Locale) => pickText(row.name, row.name_en, locale);
 
 /** After the commit: a player who moved from the waitlist to the members hears it in their language. */
-async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) {
+export async function mailPromoted(ctx: ServiceContext, id: string, userIds: string[]) {
   if (!userIds.length) return;
   try {
     const row = await findRow(ctx, id);
@@ -1105,11 +1105,6 @@ const playerOf = (e: RosterEntry) => ({
 });
 
 /**
- * Removes a player (member, waitlisted or disqualified) with a reason, mailed to them in their
- * language. While registration is open the freed seat goes to the first in line, as after a leave;
- * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
- */
-/**
  * Takes a player off the roster in the caller's transaction. A member of a captain's team leaves the
  * team instead (the captain's removal disbands it): the slot is the team's, so the whole team gives it
  * back and is pending again, as when a member leaves on their own.
@@ -1119,10 +1114,22 @@ async function leaveRoster(tx: ServiceContext, id: string, userId: string, fill:
   if (!team)
     return TournamentRepository.leave(tx.db.kysely, { tournamentId: id, userId, now: nowIso(), fill, anyState: true });
   const disband = team.captain_id === userId;
-  const left = await TeamRepository.removeMember(tx.db.kysely, { tournamentId: id, teamId: team.id, userId, disband });
-  return { left, promoted: [] as string[] };
+  const result = await TeamRepository.removeMember(tx.db.kysely, {
+    tournamentId: id,
+    teamId: team.id,
+    userId,
+    disband,
+    fill,
+    now: nowIso(),
+  });
+  return { left: result.removed, promoted: result.removed ? result.promoted : [] };
 }
 
+/**
+ * Removes a player (member, waitlisted or disqualified) with a reason, mailed to them in their
+ * language. While registration is open the freed seat goes to the first in line, as after a leave;
+ * afterwards it stays free for the admin to give (rules.ts freedSeatFillsItself).
+ */
 export async function removePlayer(
   ctx: ServiceContext,
   actor: Actor,
@@ -1317,7 +1324,7 @@ export async function promotePlayer(
   id: string,
   userId: string,
 ): Promise<Registrations> {
-  await changeRoster(ctx, actor, id, async (tx, audit, row) => {
+  const promoted = await changeRoster(ctx, actor, id, async (tx, audit, row) => {
     const outcome = await TournamentRepository.promote(tx.db.kysely, { tournamentId: id, userId, now: nowIso() });
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'full')
@@ -1331,8 +1338,9 @@ export async function promotePlayer(
         after: { userId, state: 'member' },
       }),
     );
+    return outcome.promoted;
   });
-  await mailPromoted(ctx, id, [userId]);
+  await mailPromoted(ctx, id, promoted);
   return registrations(ctx, id);
 }
 

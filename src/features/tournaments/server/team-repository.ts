@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EntryTeamMembersTable, EntryTeamsTable } from '../../../platform/db/schema.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { takeSlot } from './repository.ts';
+import { freeSlot, seatOrQueue } from './repository.ts';
 
 type Db = Kysely<Database>;
 export type EntryTeamRow = Selectable<EntryTeamsTable>;
@@ -135,8 +135,9 @@ export function createTeam(
 
 /**
  * An invited member accepts. When that makes the team whole (`teamSize` members, all accepted) the
- * team takes a slot and every member becomes a registered member, in the same transaction; with
- * no slot free the accept is rolled back ('full').
+ * team takes a slot and every member becomes a registered member, in the same transaction
+ * ('complete'). With no slot free the whole team queues ('waiting'): its captain's registration
+ * waits on the waitlist, and the team takes the slot that registration is promoted to.
  */
 export function accept(
   db: Db,
@@ -168,20 +169,29 @@ export function accept(
         .where('team_id', '=', p.teamId)
         .execute();
       if (members.length < p.teamSize || members.some((m) => m.state !== 'accepted')) return 'accepted' as const;
-      if (!(await takeSlot(trx, p.tournamentId))) throw new Refused('full');
-      await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', p.teamId).execute();
+      const seat = await seatOrQueue(trx, p.tournamentId);
+      if (seat === 'gone') return 'gone' as const;
+      const team = await trx
+        .selectFrom('entry_teams')
+        .select('captain_id')
+        .where('id', '=', p.teamId)
+        .executeTakeFirstOrThrow();
+      if (seat === 'member')
+        await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', p.teamId).execute();
       await trx
         .insertInto('tournament_registrations')
         .values(
-          members.map((m) => ({
-            tournament_id: p.tournamentId,
-            user_id: m.user_id,
-            state: 'member',
-            confirmed: 0,
-            game_account: m.game_account,
-            created_at: p.now,
-            updated_at: p.now,
-          })),
+          members
+            .filter((m) => seat === 'member' || m.user_id === team.captain_id)
+            .map((m) => ({
+              tournament_id: p.tournamentId,
+              user_id: m.user_id,
+              state: seat,
+              confirmed: 0,
+              game_account: m.game_account,
+              created_at: p.now,
+              updated_at: p.now,
+            })),
         )
         .execute();
       if (p.alongside)
@@ -189,19 +199,29 @@ export function accept(
           trx,
           members.map((m) => m.user_id),
         );
-      return 'complete' as const;
+      return seat === 'member' ? ('complete' as const) : ('waiting' as const);
     }),
   );
 }
 
 /**
  * A member leaves (or declines), or the captain disbands the team (`disband`). A whole team gives its
- * slot back first and its members their registrations: it is pending again until it is whole.
+ * slot back first and its members their registrations: it is pending again until it is whole. The
+ * freed slot goes to the first in line when `fill` (as a solo member's would); `promoted` is who took
+ * it. A team waiting for a slot leaves the queue: its captain's waitlisted registration goes.
  */
 export function removeMember(
   db: Db,
-  p: { tournamentId: string; teamId: string; userId: string; disband: boolean; onlyInvited?: boolean },
-) {
+  p: {
+    tournamentId: string;
+    teamId: string;
+    userId: string;
+    disband: boolean;
+    onlyInvited?: boolean;
+    fill?: boolean;
+    now: string;
+  },
+): Promise<{ removed: false } | { removed: true; promoted: string[] }> {
   return transaction(db, async (trx) => {
     const mine = await trx
       .selectFrom('entry_team_members')
@@ -209,8 +229,19 @@ export function removeMember(
       .where('team_id', '=', p.teamId)
       .where('user_id', '=', p.userId)
       .executeTakeFirst();
-    if (!mine || (p.onlyInvited && mine.state !== 'invited')) return false;
-    const team = await trx.selectFrom('entry_teams').select('complete').where('id', '=', p.teamId).executeTakeFirst();
+    if (!mine || (p.onlyInvited && mine.state !== 'invited')) return { removed: false as const };
+    const team = await trx
+      .selectFrom('entry_teams')
+      .select(['complete', 'captain_id'])
+      .where('id', '=', p.teamId)
+      .executeTakeFirst();
+    if (team?.complete === 0)
+      await trx
+        .deleteFrom('tournament_registrations')
+        .where('tournament_id', '=', p.tournamentId)
+        .where('user_id', '=', team.captain_id)
+        .where('state', '=', 'waitlist')
+        .execute();
     if (team?.complete === 1) {
       const members = trx.selectFrom('entry_team_members').select('user_id').where('team_id', '=', p.teamId);
       // a disqualified member keeps their row, so they cannot come back
@@ -221,11 +252,6 @@ export function removeMember(
         .where('state', '=', 'member')
         .execute();
       await trx.updateTable('entry_teams').set({ complete: 0 }).where('id', '=', p.teamId).execute();
-      await trx
-        .updateTable('tournaments')
-        .set((eb) => ({ member_count: eb('member_count', '-', 1) }))
-        .where('id', '=', p.tournamentId)
-        .execute();
     }
     if (p.disband) await trx.deleteFrom('entry_teams').where('id', '=', p.teamId).execute();
     else
@@ -234,7 +260,8 @@ export function removeMember(
         .where('team_id', '=', p.teamId)
         .where('user_id', '=', p.userId)
         .execute();
-    return true;
+    const promoted = team?.complete === 1 ? await freeSlot(trx, p.tournamentId, p.now, p.fill ?? true) : [];
+    return { removed: true as const, promoted };
   });
 }
 

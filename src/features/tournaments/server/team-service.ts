@@ -19,7 +19,7 @@ import { mayJoin } from '../rules.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from './service.ts';
 import * as TeamRepository from './team-repository.ts';
-import type { TournamentRow } from './repository.ts';
+import { standingsIn, type TournamentRow } from './repository.ts';
 
 type MemberInput = z.output<typeof teamInviteSchema>;
 type PastTeam = z.output<typeof pastTeamSchema>;
@@ -151,6 +151,8 @@ async function openTeam(ctx: ServiceContext, id: string, teamId: string) {
  * An invited member accepts (optionally with their own game account); the last one makes the team
  * whole, and then every member has joined the tournament (announced as a solo join is, in the same
  * transaction): the answer carries what the accepting player earned, the others' is paid alike.
+ * A whole team finding the field full waits on the waitlist (its `waitlistPosition`) as a solo
+ * player would, and takes the first slot that comes to it.
  */
 export async function accept(
   ctx: ServiceContext,
@@ -181,7 +183,7 @@ export async function accept(
     },
   });
   if (outcome === 'notInvited') throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
-  if (outcome === 'full') throw new AppError('conflict', 'TOURNAMENT_FULL', 'No slot is free for the team');
+  if (outcome === 'gone') throw TournamentService.tournamentNotFound();
   if (outcome === 'inTeam') throw new AppError('conflict', 'ALREADY_REGISTERED', 'A member is already registered');
   return { team: await teamOf(ctx, row, teamId), badges };
 }
@@ -189,20 +191,22 @@ export async function accept(
 /** An invited member declines: they leave the team, which stays pending. */
 export async function decline(ctx: ServiceContext, id: string, teamId: string, userId: string): Promise<EntryTeam> {
   const row = await openTeam(ctx, id, teamId);
-  const removed = await TeamRepository.removeMember(ctx.db.kysely, {
+  const result = await TeamRepository.removeMember(ctx.db.kysely, {
     tournamentId: id,
     teamId,
     userId,
     disband: false,
     onlyInvited: true,
+    now: nowIso(),
   });
-  if (!removed) throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
+  if (!result.removed) throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
   return teamOf(ctx, row, teamId);
 }
 
 /**
- * A member leaves while registration is open: a whole team gives its slot back and is pending again
- * (the captain may invite someone else). The captain leaving disbands the team. Null when disbanded.
+ * A member leaves while registration is open: a whole team gives its slot back, to the first in line,
+ * and is pending again (the captain may invite someone else); a team waiting for a slot leaves the
+ * queue. The captain leaving disbands the team. Null when disbanded.
  */
 export async function leave(
   ctx: ServiceContext,
@@ -213,8 +217,15 @@ export async function leave(
   const row = await openTeam(ctx, id, teamId);
   const team = (await TeamRepository.findTeam(ctx.db.kysely, id, teamId))!;
   const disband = team.captain_id === userId;
-  const removed = await TeamRepository.removeMember(ctx.db.kysely, { tournamentId: id, teamId, userId, disband });
-  if (!removed) throw new AppError('conflict', 'NOT_REGISTERED', 'Not in this team');
+  const result = await TeamRepository.removeMember(ctx.db.kysely, {
+    tournamentId: id,
+    teamId,
+    userId,
+    disband,
+    now: nowIso(),
+  });
+  if (!result.removed) throw new AppError('conflict', 'NOT_REGISTERED', 'Not in this team');
+  await TournamentService.mailPromoted(ctx, id, result.promoted);
   return disband ? null : teamOf(ctx, row, teamId);
 }
 
@@ -248,11 +259,19 @@ export async function join(
 const checkinMinimum = (row: TournamentRow & { team_size: number }) =>
   Math.min(row.team_checkin_minimum ?? row.team_size, row.team_size);
 
+/** Where each waiting team stands in the queue, by its captain's waitlisted registration. */
+async function queuedTeams(ctx: ServiceContext, tournamentId: string, teams: TeamRepository.EntryTeamRow[]) {
+  const pending = teams.filter((t) => t.complete !== 1).map((t) => t.captain_id);
+  const rows = await standingsIn(ctx.db.kysely, pending, [tournamentId]);
+  return new Map(rows.filter((r) => r.state === 'waitlist').map((r) => [r.user_id, 1 + Number(r.ahead)]));
+}
+
 function toTeams(
   row: TournamentRow & { team_size: number },
   teams: TeamRepository.EntryTeamRow[],
   members: TeamRepository.EntryMemberRow[],
   names: Map<string, { username: string }>,
+  queue: Map<string, number>,
 ): EntryTeam[] {
   return teams.map((t) => {
     const mine = members.filter((m) => m.team_id === t.id);
@@ -263,6 +282,7 @@ function toTeams(
       name: t.name,
       captainId: t.captain_id,
       complete,
+      waitlistPosition: complete ? null : (queue.get(t.captain_id) ?? null),
       checkedIn: complete && checkedInCount >= checkinMinimum(row),
       members: mine.map((m) => ({
         userId: m.user_id,
@@ -282,7 +302,7 @@ async function teamOf(ctx: ServiceContext, row: TournamentRow & { team_size: num
     ctx,
     members.map((m) => m.user_id),
   );
-  return toTeams(row, [team], members, names)[0];
+  return toTeams(row, [team], members, names, await queuedTeams(ctx, row.id, [team]))[0];
 }
 
 /** GET /tournaments/{id}/entry-teams: every team a captain registered, whole or pending, with its members. */
@@ -297,7 +317,8 @@ export async function teams(ctx: ServiceContext, id: string): Promise<EntryTeam[
     ctx,
     members.map((m) => m.user_id),
   );
-  return toTeams(row as TournamentRow & { team_size: number }, teamRows, members, names);
+  const queue = await queuedTeams(ctx, id, teamRows);
+  return toTeams(row as TournamentRow & { team_size: number }, teamRows, members, names, queue);
 }
 
 /** The checked-in whole teams, as the results and brackets take entrants: id, name and members. */

@@ -74,9 +74,10 @@ class EntryTeamsElement extends HTMLElement {
     const state = document.createElement('span');
     state.className = 'ml-2 text-xs font-medium text-amber-200';
     state.dataset.testid = 'entry-team-state';
-    state.textContent = this.#text(
-      team.checkedIn ? 'state-checked' : team.complete ? 'state-complete' : 'state-pending',
-    );
+    state.textContent =
+      team.waitlistPosition !== null
+        ? fill(this.#text('state-waiting'), { position: team.waitlistPosition })
+        : this.#text(team.checkedIn ? 'state-checked' : team.complete ? 'state-complete' : 'state-pending');
     head.append(name, state);
     const members = document.createElement('ul');
     members.className = 'mt-1 space-y-0.5 text-sm text-slate-300';

@@ -35,7 +35,9 @@ export default function EntryTeamsPanel({
   );
   if (!teams.length) return null;
   const stateOf = (team: EntryTeam) =>
-    team.checkedIn ? 'teamCheckedIn' : team.complete ? 'teamComplete' : 'teamPending';
+    team.waitlistPosition !== null
+      ? t(`${R}.teamWaiting`, { position: team.waitlistPosition })
+      : t(`${R}.${team.checkedIn ? 'teamCheckedIn' : team.complete ? 'teamComplete' : 'teamPending'}`);
   return (
     <section className={panelClass} aria-labelledby="entry-teams-title" data-testid="roster-entry-teams">
       <h2 id="entry-teams-title" className={`${panelTitleClass} mb-4`}>
@@ -45,7 +47,7 @@ export default function EntryTeamsPanel({
         {teams.map((team) => (
           <li key={team.id} className="rounded-xl border border-line p-3" data-testid="roster-entry-team">
             <p className="font-semibold text-white">
-              {team.name} <span className="text-xs font-medium text-amber-200">{t(`${R}.${stateOf(team)}`)}</span>
+              {team.name} <span className="text-xs font-medium text-amber-200">{stateOf(team)}</span>
             </p>
             <ul className="mt-1 space-y-0.5 text-sm text-slate-300">
               {team.members.map((m) => (
