@@ -232,6 +232,8 @@ describe('a whole team waits for a slot', () => {
     expect(await stateOf(id)).toMatchObject({ [late.captain.id]: 'waitlist' });
     expect((await stateOf(id))[late.partner.id]).toBeUndefined();
     expect(await me(id, late.captain)).toEqual({ member: false, confirmed: false, waitlistPosition: 2 });
+    // the partner stands where the team stands, and leaving takes the team out of the queue
+    expect(await me(id, late.partner)).toEqual({ member: false, confirmed: false, waitlistPosition: 2 });
     expect((await teamsOf(id)).find((x: EntryTeam) => x.name === 'Late').waitlistPosition).toBe(2);
 
     // a member of the seated team leaves: its slot goes to the solo player, first in line, who is mailed
@@ -257,7 +259,10 @@ describe('a whole team waits for a slot', () => {
     await wholeIn(id, 'Seated');
     const first = await wholeIn(id, 'First');
     const second = await wholeIn(id, 'Second');
+    expect(await me(id, first.partner)).toMatchObject({ waitlistPosition: 1 });
     expect((await leave(t, id, first.partner)).status).toBe(200);
+    expect(await me(id, first.partner)).toMatchObject({ waitlistPosition: null });
+    expect(await me(id, first.captain)).toMatchObject({ waitlistPosition: null });
     let teams = await teamsOf(id);
     expect(teams.map((x: EntryTeam) => [x.name, x.waitlistPosition])).toEqual([
       ['Seated', null],

@@ -285,7 +285,11 @@ export async function get(ctx: ServiceContext, id: string, viewerId: string | nu
   return toTournament(row, regs.get(id) ?? [], viewerId, Date.now());
 }
 
-/** The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. */
+/**
+ * The caller's own standing in one tournament (the answer's `me`), read fresh: two indexed reads. A
+ * member of a whole team waiting for a seat has no registration of their own: they stand where the
+ * team stands, their captain's place in the queue.
+ */
 export async function standingOf(
   ctx: ServiceContext,
   id: string,
@@ -293,6 +297,11 @@ export async function standingOf(
 ): Promise<NonNullable<Tournament['me']>> {
   const db = ctx.db.kysely;
   const mine = await TournamentRepository.findRegistration(db, id, userId);
+  if (!mine) {
+    const team = await TeamRepository.membershipOf(db, id, userId);
+    const position = team && (await TournamentRepository.waitlistPosition(db, id, team.captain_id));
+    return { ...notRegisteredMe, waitlistPosition: position || null };
+  }
   return {
     member: mine?.state === 'member',
     confirmed: mine?.state === 'member' && mine.confirmed === 1,
