@@ -79,8 +79,10 @@ test('finals before the playoffs are refused, in one body or against the stored 
   ).toBe(403);
 });
 
-test('the demo seeds the playoffs after its last qualifier and the finals after the playoffs, on any seeding date', async () => {
-  for (const iso of ['2025-01-01T10:00:00.000Z', '2031-07-20T08:00:00.000Z']) {
+// one test per seeding date: each builds and seeds a database of its own
+test.each(['2025-01-01T10:00:00.000Z', '2031-07-20T08:00:00.000Z'])(
+  'the demo seeded on %s has the playoffs after its last qualifier and the finals after the playoffs',
+  async (iso) => {
     const local = await createTestApp({ rateLimits: false });
     try {
       await seedDemo(local.app, new Date(iso));
@@ -102,5 +104,5 @@ test('the demo seeds the playoffs after its last qualifier and the finals after 
     } finally {
       await local.close();
     }
-  }
-});
+  },
+);

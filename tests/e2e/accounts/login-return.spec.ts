@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { ADMIN, authenticate } from '../campaign/campaign-helpers.ts';
-import { goto, hydrated, unique } from '../helpers.ts';
+import { goto, hydrated, registrationOpenSchedule, unique } from '../helpers.ts';
 
 /**
  * Logging in returns to where it started: an anonymous "Iscriviti" on a
@@ -15,7 +15,6 @@ const reason = {
   it: 'Per riscattare il tuo codice accedi prima: poi tornerai subito al riscatto.',
   en: 'To redeem your code, log in first: you will come straight back to it.',
 };
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 async function createTournament(request: APIRequestContext) {
   const { token } = await authenticate(request, ADMIN);
@@ -26,12 +25,7 @@ async function createTournament(request: APIRequestContext) {
       game: 'Warzone',
       console: ['PC'],
       maxPartecipants: 40,
-      start_registration: minutes(-60),
-      end_registration: minutes(24 * 60),
-      start_checkin: minutes(24 * 60),
-      end_checkin: minutes(24 * 60 + 45),
-      start_tournament: minutes(24 * 60 + 60),
-      end_tournament: minutes(24 * 60 + 240),
+      ...registrationOpenSchedule(),
     },
   });
   expect(res.status(), await res.text()).toBe(201);

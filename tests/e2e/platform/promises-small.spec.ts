@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, searchShop, unique } from '../helpers.ts';
+import { goto, hydrated, minutes, searchShop, unique } from '../helpers.ts';
 
 /**
  * Small promises the pages make, in both languages: the
@@ -37,7 +37,6 @@ const text = {
   },
 } as const;
 
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const HOUR = 60;
 const DAY = 24 * HOUR;
 

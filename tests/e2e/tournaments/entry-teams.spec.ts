@@ -9,6 +9,8 @@ import {
   latestMailTo,
   localeTexts,
   loginAs,
+  minutes,
+  registrationOpenSchedule,
   unique,
 } from '../helpers.ts';
 
@@ -20,7 +22,6 @@ import {
 
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 
 async function adminToken(request: APIRequestContext) {
   const res = await request.post('/api/users/authenticate', { data: ADMIN });
@@ -28,26 +29,34 @@ async function adminToken(request: APIRequestContext) {
   return (await res.json()).data.token as string;
 }
 
-/** A player signed up through the API, with a saved Valorant account when asked, logged in in this page. */
-async function player(page: Page, lang: Lang, prefix: string, account?: string) {
+type Who = { id: string; token: string };
+
+/** A player signed up and logged in through the API, with a saved Valorant account when asked. */
+async function apiPlayer(request: APIRequestContext, lang: Lang, prefix: string, account?: string) {
   const username = unique(prefix);
   const email = `${username}@example.com`;
   const password = 'team-pass-2026';
-  const signup = await page.request.post('/api/users/pp', {
+  const signup = await request.post('/api/users/pp', {
     data: { username, email, password, nickname: `N${username}`, gender: 'female', language: lang },
   });
   expect(signup.status(), await signup.text()).toBe(201);
-  let login = await page.request.post('/api/users/authenticate', { data: { email, password } });
+  let login = await request.post('/api/users/authenticate', { data: { email, password } });
   let { user, token } = (await login.json()).data;
   if (account) {
-    const saved = await page.request.put(`/api/users/pp/${user.id}`, {
+    const saved = await request.put(`/api/users/pp/${user.id}`, {
       headers: { authorization: `Bearer ${token}` },
       data: { gameAccounts: [{ username: account, id: account, game: 'Valorant', console: 'PC' }] },
     });
     expect(saved.ok(), await saved.text()).toBe(true);
-    login = await page.request.post('/api/users/authenticate', { data: { email, password } });
+    login = await request.post('/api/users/authenticate', { data: { email, password } });
     ({ user, token } = (await login.json()).data);
   }
+  return { id: user.id as string, username, email, user, token: token as string };
+}
+
+/** A player signed up through the API, with a saved Valorant account when asked, logged in in this page. */
+async function player(page: Page, lang: Lang, prefix: string, account?: string) {
+  const { user, token, ...who } = await apiPlayer(page.request, lang, prefix, account);
   await page.goto(at(lang, '/privacy-policy'));
   await page.evaluate(
     ([u, t]) => {
@@ -56,7 +65,24 @@ async function player(page: Page, lang: Lang, prefix: string, account?: string) 
     },
     [user, token] as const,
   );
-  return { id: user.id as string, username, email };
+  return { ...who, token };
+}
+
+/** A duo Valorant tournament open for registration, check-in a day away. */
+async function duoTournament(request: APIRequestContext, token: string, name: string, maxPartecipants: number) {
+  const created = await request.post('/api/tournaments', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      name: unique(name),
+      game: 'Valorant',
+      console: ['PC'],
+      teamSize: 2,
+      maxPartecipants,
+      ...registrationOpenSchedule(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).data.id as string;
 }
 
 async function openTournament(page: Page, lang: Lang, id: string) {
@@ -78,24 +104,7 @@ for (const lang of ['it', 'en'] as const) {
     test.setTimeout(120_000);
     const texts = localeTexts(lang, 'tournaments');
     const token = await adminToken(page.request);
-    const created = await page.request.post('/api/tournaments', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: unique(`Duo ${lang} `),
-        game: 'Valorant',
-        console: ['PC'],
-        teamSize: 2,
-        maxPartecipants: 8,
-        start_registration: minutes(-60),
-        end_registration: minutes(24 * 60),
-        start_checkin: minutes(24 * 60),
-        end_checkin: minutes(24 * 60 + 45),
-        start_tournament: minutes(24 * 60 + 60),
-        end_tournament: minutes(24 * 60 + 240),
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).data.id as string;
+    const id = await duoTournament(page.request, token, `Duo ${lang} `, 8);
 
     const partnerContext = await browser.newContext({
       locale: lang === 'it' ? 'it-IT' : 'en-US',
@@ -196,49 +205,27 @@ for (const lang of ['it', 'en'] as const) {
   });
 }
 
-/** A player signed up and logged in through the API only, with a saved Valorant account. */
-async function apiPlayer(request: APIRequestContext, lang: Lang, prefix: string) {
-  const username = unique(prefix);
-  const email = `${username}@example.com`;
-  const password = 'team-pass-2026';
-  const signup = await request.post('/api/users/pp', {
-    data: { username, email, password, nickname: `N${username}`, gender: 'female', language: lang },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  const login = await request.post('/api/users/authenticate', { data: { email, password } });
-  const { user, token } = (await login.json()).data;
-  return { id: user.id as string, username, token: token as string };
-}
-
-/** The captain registers a duo with the partner and the partner accepts, through the API. */
-async function wholeDuo(request: APIRequestContext, lang: Lang, id: string, name: string, captainId?: string) {
-  const captain = captainId ? null : await apiPlayer(request, lang, `wc${lang}`);
+/** The captain registers a duo with a new partner, who accepts: all through the API. */
+async function wholeDuo(request: APIRequestContext, lang: Lang, id: string, name: string, captain: Who) {
   const partner = await apiPlayer(request, lang, `wp${lang}`);
-  return {
-    captain,
-    partner,
-    name,
-    register: async (token: string, ownerId: string) => {
-      const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
-      const res = await request.post(`/api/tournaments/${id}/register?userID=${ownerId}`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: {
-          teamName: name,
-          gameAccounts: [
-            { userId: ownerId, gameAccount: account(`c${name}`) },
-            { userId: partner.id, gameAccount: account(`p${name}`) },
-          ],
-        },
-      });
-      expect(res.status(), await res.text()).toBe(200);
-      const teamId = (await res.json()).data.team.id as string;
-      const accepted = await request.post(`/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
-        headers: { authorization: `Bearer ${partner.token}` },
-        data: {},
-      });
-      expect(accepted.status(), await accepted.text()).toBe(200);
+  const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
+  const res = await request.post(`/api/tournaments/${id}/register?userID=${captain.id}`, {
+    headers: { authorization: `Bearer ${captain.token}` },
+    data: {
+      teamName: name,
+      gameAccounts: [
+        { userId: captain.id, gameAccount: account(`c${name}`) },
+        { userId: partner.id, gameAccount: account(`p${name}`) },
+      ],
     },
-  };
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const teamId = (await res.json()).data.team.id as string;
+  const accepted = await request.post(`/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
+    headers: { authorization: `Bearer ${partner.token}` },
+    data: {},
+  });
+  expect(accepted.status(), await accepted.text()).toBe(200);
 }
 
 for (const lang of ['it', 'en'] as const) {
@@ -247,35 +234,13 @@ for (const lang of ['it', 'en'] as const) {
     const texts = localeTexts(lang, 'tournaments');
     const dashboard = localeTexts(lang, 'dashboard').tournaments;
     const token = await adminToken(page.request);
-    const created = await page.request.post('/api/tournaments', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name: unique(`Full duo ${lang} `),
-        game: 'Valorant',
-        console: ['PC'],
-        teamSize: 2,
-        maxPartecipants: 1,
-        start_registration: minutes(-60),
-        end_registration: minutes(24 * 60),
-        start_checkin: minutes(24 * 60),
-        end_checkin: minutes(24 * 60 + 45),
-        start_tournament: minutes(24 * 60 + 60),
-        end_tournament: minutes(24 * 60 + 240),
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const id = (await created.json()).data.id as string;
-    const seated = await wholeDuo(page.request, lang, id, 'Seated');
-    await seated.register(seated.captain!.token, seated.captain!.id);
+    const id = await duoTournament(page.request, token, `Full duo ${lang} `, 1);
+    await wholeDuo(page.request, lang, id, 'Seated', await apiPlayer(page.request, lang, `sc${lang}`));
 
     // the waiting team's captain, on a phone
     await page.setViewportSize({ width: 390, height: 844 });
     const captain = await player(page, lang, `lc${lang}`);
-    const login = await page.request.post('/api/users/authenticate', {
-      data: { email: captain.email, password: 'team-pass-2026' },
-    });
-    const late = await wholeDuo(page.request, lang, id, 'Late', captain.id);
-    await late.register((await login.json()).data.token, captain.id);
+    await wholeDuo(page.request, lang, id, 'Late', captain);
     await openTournament(page, lang, id);
     const lateTeam = page.getByTestId('entry-team').filter({ hasText: 'Late' });
     await expect(lateTeam.getByTestId('entry-team-state')).toHaveText(fillText(texts.teams.waiting, { position: 1 }));

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { ADMIN, authenticate, fillText, goto, localeTexts, unique } from '../helpers.ts';
+import { ADMIN, authenticate, fillText, goto, localeTexts, minutes, unique } from '../helpers.ts';
 
 /**
  * The search and filters of /tournaments, in both languages: they narrow the grid, live in the
@@ -12,7 +12,6 @@ import { ADMIN, authenticate, fillText, goto, localeTexts, unique } from '../hel
 
 type Lang = 'it' | 'en';
 const at = (lang: Lang, path: string) => (lang === 'it' ? path : `/en${path}`);
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const registrationOpen = () => ({
   start_registration: minutes(-60),
   start_checkin: minutes(24 * 60),

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, localeTexts, unique } from '../helpers.ts';
+import { goto, hydrated, localeTexts, minutes, unique } from '../helpers.ts';
 
 /**
  * Tournaments from a visitor's and a player's side, in both languages. Every tournament a test
@@ -51,7 +51,6 @@ const text = {
   },
 } as const;
 
-const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 /** A schedule whose registration is open now. */
 const registrationOpen = () => {
   // registration closes as check-in opens: one instant, as two reads of the clock can be a millisecond apart
