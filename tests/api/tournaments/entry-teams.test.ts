@@ -235,6 +235,15 @@ describe('a whole team waits for a slot', () => {
     // the partner stands where the team stands, and leaving takes the team out of the queue
     expect(await me(id, late.partner)).toEqual({ member: false, confirmed: false, waitlistPosition: 2 });
     expect((await teamsOf(id)).find((x: EntryTeam) => x.name === 'Late').waitlistPosition).toBe(2);
+    // an e-mail to the waitlist reaches the whole waiting team; one to the members does not
+    for (const includeWaitlist of [false, true]) {
+      const from = (await t.outbox()).length;
+      const body = { subject: { it: 'Orario', en: 'Time' }, body: { it: 'Alle 21.', en: 'At 9 pm.' }, includeWaitlist };
+      const sent = await t.call('POST', `/api/tournaments/${id}/broadcast`, { token: admin.token, body });
+      expect(sent.json.data.sent).toBe(includeWaitlist ? 5 : 2);
+      const to = (await t.outbox()).slice(from).map((m) => m.to);
+      expect(to.includes(late.partner.email)).toBe(includeWaitlist);
+    }
 
     // a member of the seated team leaves: its slot goes to the solo player, first in line, who is mailed
     let mails = (await t.outbox()).length;

@@ -622,7 +622,23 @@ export async function recipients(db: Db, tournamentId: string, opts: { includeWa
     if (!opts.userIds.length) return [];
     q = q.where('r.user_id', 'in', opts.userIds);
   }
-  return q.orderBy('r.created_at').orderBy('r.user_id').execute();
+  const registered = await q.orderBy('r.created_at').orderBy('r.user_id').execute();
+  if (!opts.includeWaitlist || opts.userIds) return registered;
+  // the other members of a team waiting for a seat wait with their captain, who alone holds a registration
+  const teammates = await db
+    .selectFrom('entry_team_members as m')
+    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+    .innerJoin('tournament_registrations as r', (join) =>
+      join.onRef('r.tournament_id', '=', 't.tournament_id').onRef('r.user_id', '=', 't.captain_id'),
+    )
+    .select('m.user_id')
+    .where('t.tournament_id', '=', tournamentId)
+    .where('r.state', '=', 'waitlist')
+    .whereRef('m.user_id', '!=', 't.captain_id')
+    .orderBy('r.created_at')
+    .orderBy('m.user_id')
+    .execute();
+  return [...registered, ...teammates];
 }
 
 /** Bulk insert of ready-made registrations (demo seed only: the caller keeps member_count in step). */
