@@ -447,7 +447,13 @@ export const registrationEntrySchema = z.object({
 });
 export const registrationsSchema = z.object({
   members: z.array(registrationEntrySchema.extend({ confirmed: z.boolean() })),
-  waitlist: z.array(registrationEntrySchema.extend({ position: z.number().int() })),
+  waitlist: z.array(
+    registrationEntrySchema.extend({
+      position: z.number().int(),
+      /** a captain waits for the whole team: its name (null for a solo player) */
+      team: z.string().nullable(),
+    }),
+  ),
   /** players an admin disqualified: they keep their row, so they cannot join again */
   disqualified: z.array(registrationEntrySchema.extend({ disqualifiedAt: z.string() })),
 });

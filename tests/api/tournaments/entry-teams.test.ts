@@ -307,9 +307,9 @@ describe('a whole team waits for a slot', () => {
     });
     expect(removed.status, JSON.stringify(removed.json)).toBe(200);
     expect((await tournamentRow(t, id)).member_count).toBe(0);
-    expect(removed.json.data.waitlist.map((w: { userId: string }) => w.userId)).toEqual([
-      one.captain.id,
-      two.captain.id,
+    expect(removed.json.data.waitlist.map((w: { userId: string; team: string | null }) => [w.userId, w.team])).toEqual([
+      [one.captain.id, 'One'],
+      [two.captain.id, 'Two'],
     ]);
     let mails = (await t.outbox()).length;
     const promoted = await t.call('POST', `/api/tournaments/${id}/registrations/${two.captain.id}/promote`, {

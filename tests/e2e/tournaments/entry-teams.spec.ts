@@ -255,6 +255,9 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('roster-entry-team').filter({ hasText: 'Late' })).toContainText(
       fillText(dashboard.roster.teamWaiting, { position: 1 }),
     );
+    // the waitlist names the team its captain waits for
+    await expect(page.getByText(fillText(dashboard.roster.waitingTeam, { team: 'Late' }))).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`roster-waiting-${lang}.png`), fullPage: true });
     const bigger = await page.request.put(`/api/tournaments/${id}`, {
       headers: { authorization: `Bearer ${token}` },
       data: { maxPartecipants: 2 },

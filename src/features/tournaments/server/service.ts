@@ -899,9 +899,15 @@ export async function registrations(ctx: ServiceContext, id: string): Promise<Re
     gameAccount: JSON.parse(r.game_account) as GameAccount,
     joinedAt: r.created_at,
   });
+  const queue = rows.filter((r) => r.state === 'waitlist');
+  const teams = await TeamRepository.waitingTeamNames(
+    ctx.db.kysely,
+    id,
+    queue.map((r) => r.user_id),
+  );
   return {
     members: rows.filter((r) => r.state === 'member').map((r) => ({ ...entry(r), confirmed: r.confirmed === 1 })),
-    waitlist: rows.filter((r) => r.state === 'waitlist').map((r, i) => ({ ...entry(r), position: i + 1 })),
+    waitlist: queue.map((r, i) => ({ ...entry(r), position: i + 1, team: teams.get(r.user_id) ?? null })),
     // the disqualification is the row's last change
     disqualified: rows
       .filter((r) => r.state === 'disqualified')

@@ -103,6 +103,19 @@ export const membershipOf = (db: Db, tournamentId: string, userId: string) =>
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
 
+/** The names of the teams these captains have waiting for a seat (not whole-and-seated), by captain. */
+export async function waitingTeamNames(db: Db, tournamentId: string, captainIds: string[]) {
+  if (!captainIds.length) return new Map<string, string>();
+  const rows = await db
+    .selectFrom('entry_teams')
+    .select(['captain_id', 'name'])
+    .where('tournament_id', '=', tournamentId)
+    .where('captain_id', 'in', captainIds)
+    .where('complete', '=', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.captain_id, r.name]));
+}
+
 /** A new team, its captain accepted and the others invited; 'inTeam' when one of them got into a team meanwhile. */
 export function createTeam(
   db: Db,

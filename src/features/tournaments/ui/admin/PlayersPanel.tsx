@@ -126,7 +126,14 @@ function RegistrationTable({
       case 'position':
         return <span className="font-mono">#{row.position}</span>;
       case 'username':
-        return <span className="font-semibold text-white">{nameOf(row)}</span>;
+        return (
+          <span>
+            <span className="font-semibold text-white">{nameOf(row)}</span>
+            {row.team && (
+              <span className="block text-xs text-amber-200">{t(`${R}.waitingTeam`, { team: row.team })}</span>
+            )}
+          </span>
+        );
       case 'nickname':
         return row.nickname || <span className="text-slate-500">{t('dashboard.common.none')}</span>;
       case 'confirmed':

@@ -14,5 +14,7 @@ export interface RegistrationRow {
   joinedAt: string | null;
   confirmed?: boolean;
   position?: number;
+  /** a waitlisted captain's team, waiting whole */
+  team?: string | null;
   disqualifiedAt?: string;
 }
