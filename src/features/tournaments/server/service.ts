@@ -1171,7 +1171,8 @@ export async function removePlayer(
 }
 
 /**
- * After a removal or a disqualification: send the player's mail, tell whoever took the freed seat, answer the roster.
+ * After a roster change (a removal, a disqualification, a promotion): send the player's mail, tell whoever took a
+ * seat, answer the roster.
  */
 async function afterRosterChange(ctx: ServiceContext, id: string, promoted: string[]): Promise<Registrations> {
   ctx.mailQueue.wake();
@@ -1355,8 +1356,7 @@ export async function promotePlayer(
     );
     return outcome.promoted;
   });
-  await mailPromoted(ctx, id, promoted);
-  return registrations(ctx, id);
+  return afterRosterChange(ctx, id, promoted);
 }
 
 /** Moves a waitlisted player to another place in the queue (1 is next in line). */
