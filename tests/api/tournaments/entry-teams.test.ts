@@ -15,6 +15,7 @@ import {
 import { expectError } from '../helpers/expect-error.ts';
 import { balanceOf, rewardsApi } from '../helpers/rewards.ts';
 import type { EntryTeam } from '../../../src/features/tournaments/contract.ts';
+import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 
 /**
  * Teams a captain registers: the captain names the team and its members, each invited member
@@ -328,6 +329,25 @@ describe('a whole team waits for a slot', () => {
     expect(await stateOf(id)).toMatchObject({ [one.captain.id]: 'member', [one.partner.id]: 'member' });
     expect((await mailsTo(mails)).map(([to]) => to).sort()).toEqual([one.captain.email, one.partner.email].sort());
     expect((await tournamentRow(t, id)).member_count).toBe(2);
+  });
+
+  test("an admin cannot add a waiting team's member on their own: 409 ALREADY_IN_TEAM, and the team is seated later", async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const seated = await wholeIn(id, 'Seated');
+    const late = await wholeIn(id, 'Late');
+    await UserRepository.keepGameAccount(t.db.kysely, late.partner.id, account('solo') as never);
+    const before = await t.snapshot();
+    expectError(
+      await t.call('POST', `/api/tournaments/${id}/registrations`, {
+        token: admin.token,
+        body: { userId: late.partner.id },
+      }),
+      409,
+      'ALREADY_IN_TEAM',
+    );
+    expect(await t.snapshot()).toEqual(before);
+    expect((await leave(t, id, seated.partner)).status).toBe(200);
+    expect(await stateOf(id)).toEqual({ [late.captain.id]: 'member', [late.partner.id]: 'member' });
   });
 
   test('two teams made whole at once for the last slot: one is seated, the other waits', async () => {

@@ -62,6 +62,8 @@ type UpdateInput = z.output<typeof tournamentUpdateSchema>;
 type BroadcastInput = z.output<typeof broadcastInputSchema>;
 
 export const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+export const inTeamError = () =>
+  new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 /** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
@@ -1308,6 +1310,8 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
   if (!player) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
   const account = savedAccountFor(row, player.gameAccounts);
   await assertOldEnough(ctx, row, userId);
+  // a player in a captain's team stands with the team: its seat, or its place in the queue, is theirs
+  if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
   await audited(ctx, actor, async (tx, audit) => {
     const outcome = await TournamentRepository.join(tx.db.kysely, {
       tournamentId: id,

@@ -25,8 +25,7 @@ type MemberInput = z.output<typeof teamInviteSchema>;
 type PastTeam = z.output<typeof pastTeamSchema>;
 
 const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
-const inTeamError = () =>
-  new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
+const inTeamError = TournamentService.inTeamError;
 
 /** The tournament, when it is played by teams a captain may register (two members or more). */
 async function teamRow(ctx: ServiceContext, id: string): Promise<TournamentRow & { team_size: number }> {
