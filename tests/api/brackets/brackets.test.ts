@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { withClockStopped } from '../helpers/clock.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   checkIn,
@@ -147,15 +148,12 @@ describe('generating a bracket', () => {
 
   test('players who join and check in within one millisecond are seeded in the order they came in', async () => {
     // the clock stands still: every join and check-in below happens in the same millisecond
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withClockStopped(async () => {
       const { id, people } = await field(6);
       expect((await generate(id, 'checkin')).status).toBe(200);
       const rows = await auditOf(id, 'bracket.generate');
       expect(JSON.parse(rows.at(-1)!.after!).seeds).toEqual(people.map((p) => p.username));
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   test('generating again is allowed until a side reports, then 409 and nothing changes', async () => {

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { withClockStopped } from '../helpers/clock.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, address, rewardsApi, type Account } from '../helpers/rewards.ts';
 
@@ -72,8 +73,7 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
     const cheap = await api.product({ name: 'Spilla', price: 10, quantity: 5 });
     const dear = await api.product({ name: 'Zaino', price: 400, quantity: 5 });
     // the clock stands still: both purchases are made in the same millisecond and still list in the order made
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
+    await withClockStopped(async () => {
       for (const productId of [dear._id, cheap._id])
         expect(
           (
@@ -83,9 +83,7 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
             })
           ).status,
         ).toBe(201);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
     const byPrice = (await list('/api/marketplace/purchases?sort=price')).data.map((p) => p.productName);
     expect(byPrice).toEqual(['Spilla', 'Zaino']);
     expect((await list('/api/marketplace/purchases?sort=date')).data.map((p) => p.productName)).toEqual([
@@ -111,8 +109,7 @@ describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the sa
 
 test('products and codes made in one millisecond still list newest first, as they were made', async () => {
   // the clock stands still: every row below is made in the same millisecond
-  vi.useFakeTimers({ toFake: ['Date'] });
-  try {
+  await withClockStopped(async () => {
     const names = ['Uno', 'Due', 'Tre', 'Quattro', 'Cinque'];
     for (const name of names) await api.product({ name, price: 1, quantity: 1 });
     const tokens = ['SAME_MS_1', 'SAME_MS_2', 'SAME_MS_3', 'SAME_MS_4', 'SAME_MS_5'];
@@ -125,17 +122,14 @@ test('products and codes made in one millisecond still list newest first, as the
       .map((g) => g.token)
       .filter((c) => tokens.includes(c));
     expect(codes).toEqual([...tokens].reverse());
-  } finally {
-    vi.useRealTimers();
-  }
+  });
 });
 
 test('badges made in one millisecond still list oldest first, as they were made, not by name', async () => {
   const names = ['Zeta', 'Ypsilon', 'Omega', 'Delta', 'Alfa'];
   const slugs = names.map((n) => `same_ms_${n.toLowerCase()}`);
   // the clock stands still: every badge below is made in the same millisecond
-  vi.useFakeTimers({ toFake: ['Date'] });
-  try {
+  await withClockStopped(async () => {
     for (const [i, name] of names.entries()) {
       const r = await t.call('POST', '/api/marketplace/badges', {
         token: admin.token,
@@ -143,9 +137,7 @@ test('badges made in one millisecond still list oldest first, as they were made,
       });
       expect(r.status, JSON.stringify(r.json)).toBe(201);
     }
-  } finally {
-    vi.useRealTimers();
-  }
+  });
   const badges = (await list('/api/marketplace/badges')).data.map((b) => b.name).filter((n) => names.includes(n));
   expect(badges).toEqual(names);
 });

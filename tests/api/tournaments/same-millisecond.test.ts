@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { withClockStopped } from '../helpers/clock.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
@@ -16,14 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function withClockStopped(fn: () => Promise<void>) {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  try {
-    await fn();
-  } finally {
-    vi.useRealTimers();
-  }
-}
 const ok = (r: { status: number; json: unknown }, status = 200) =>
   expect(r.status, JSON.stringify(r.json)).toBe(status);
 const admins = (method: 'POST' | 'PUT', url: string, body: unknown) =>

@@ -305,10 +305,10 @@ export async function standingOf(
     return { ...notRegisteredMe, waitlistPosition: position || null };
   }
   return {
-    member: mine?.state === 'member',
-    confirmed: mine?.state === 'member' && mine.confirmed === 1,
-    waitlistPosition: mine?.state === 'waitlist' ? await TournamentRepository.waitlistPosition(db, id, userId) : null,
-    ...disqualifiedFlag(mine?.state),
+    member: mine.state === 'member',
+    confirmed: mine.state === 'member' && mine.confirmed === 1,
+    waitlistPosition: mine.state === 'waitlist' ? await TournamentRepository.waitlistPosition(db, id, userId) : null,
+    ...disqualifiedFlag(mine.state),
   };
 }
 
