@@ -360,6 +360,35 @@ describe('a whole team waits for a slot', () => {
     expect(teams.filter((x: EntryTeam) => x.waitlistPosition === 1)).toHaveLength(1);
     expect((await tournamentRow(t, id)).member_count).toBe(1);
   });
+
+  test("the roster CSV names each player's team: the seated team's members and the waiting captain", async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    const seated = await wholeIn(id, 'Seated');
+    const solo = await quickPlayer(t);
+    expect((await join(t, id, solo)).json.data.state).toBe('waitlist');
+    const late = await wholeIn(id, 'Late, "the second"');
+    const res = await t.inject({
+      method: 'GET',
+      url: `/api/tournaments/${id}/registrations.csv`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [header, ...lines] = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(header).toMatch(/,state,checkedIn,team$/);
+    // the username first; the state, the check-in and the team last, a name with a comma or a quote one value
+    expect(lines.map((line) => line.split(',')[0])).toEqual(
+      [seated.captain, seated.partner, solo, late.captain].map((p) => p.username),
+    );
+    expect(lines.map((line) => line.replace(/^.*?,(member|waitlist),/, '$1,'))).toEqual([
+      'member,false,Seated',
+      'member,false,Seated',
+      'waitlist,false,',
+      'waitlist,false,"Late, ""the second"""',
+    ]);
+  });
 });
 
 describe('refusals', () => {

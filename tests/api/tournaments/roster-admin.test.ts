@@ -487,13 +487,13 @@ describe('the roster as CSV', () => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split(/\r?\n/);
-    expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn');
+    expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn,team');
     // each column one value; the profile's Epic ID first, else the Fortnite account's own
     expect(lines[1]).toBe(
-      `${a.username},${a.email},ninja,PC,epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true`,
+      `${a.username},${a.email},ninja,PC,epic-ninja,"'=HYPERLINK(""http://evil.example"")",ace#0001,member,true,`,
     );
-    expect(lines[2]).toBe(`${c.username},${c.email},ninja,PC,epic-ninja,epic-ninja,,waitlist,false`);
-    expect(lines[3]).toBe(`${b.username},${b.email},ninja,PC,epic-ninja,epic-ninja,,disqualified,false`);
+    expect(lines[2]).toBe(`${c.username},${c.email},ninja,PC,epic-ninja,epic-ninja,,waitlist,false,`);
+    expect(lines[3]).toBe(`${b.username},${b.email},ninja,PC,epic-ninja,epic-ninja,,disqualified,false,`);
     expect(lines).toHaveLength(4);
   });
 });
@@ -523,8 +523,8 @@ describe('the roster CSV of another game', () => {
       .trimEnd()
       .split(/\r?\n/);
     expect(lines.slice(1)).toEqual([
-      `${p.username},${p.email},Sage,PC,Sage#EUW,EpicOfP,,member,false`,
-      `${q.username},${q.email},Jett,PC,Jett#EUW,,,member,false`,
+      `${p.username},${p.email},Sage,PC,Sage#EUW,EpicOfP,,member,false,`,
+      `${q.username},${q.email},Jett,PC,Jett#EUW,,,member,false,`,
     ]);
   });
 });

@@ -168,6 +168,7 @@ const rosterColumns: CsvColumn<TournamentService.RosterLine>[] = [
   { header: 'discordId', value: (r) => r.discordId },
   { header: 'state', value: (r) => r.state },
   { header: 'checkedIn', value: (r) => r.checkedIn },
+  { header: 'team', value: (r) => r.team },
 ];
 
 function targetUser(req: FastifyRequest & { query: { userID?: string } }): string {
@@ -517,7 +518,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
       tags: adminTags,
       summary:
         'The roster as CSV: username, email, gameAccount (in-game name), platform, gameAccountId, epicId, discordId, ' +
-        'state (member, waitlist, disqualified), checkedIn',
+        'state (member, waitlist, disqualified), checkedIn, team (empty for a solo entry)',
       security,
       params: tournamentParams,
       response: { 200: z.string().describe('text/csv'), ...errorResponses(400, 401, 403, 404) },

@@ -930,12 +930,15 @@ export interface RosterLine {
   discordId: string;
   state: (typeof rosterStates)[number];
   checkedIn: boolean;
+  /** the team the player plays for in a team tournament; empty for a solo entry */
+  team: string;
 }
 
 /** The roster for the CSV export: members, then the waitlist in queue order, then the disqualified. */
 export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ name: string; lines: RosterLine[] }> {
   const row = await findRow(ctx, id);
   const rows = await withPlayers(ctx, await TournamentRepository.registrationsInOrder(ctx.db.kysely, id));
+  const teams = await TeamRepository.teamNamesOf(ctx.db.kysely, id);
   const rank: Record<string, number> = { member: 0, waitlist: 1, disqualified: 2 };
   const lines = [...rows]
     .sort((a, b) => (rank[a.state] ?? 3) - (rank[b.state] ?? 3))
@@ -951,6 +954,7 @@ export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ na
         discordId: r.discord_id,
         state: r.state as RosterState,
         checkedIn: r.state === 'member' && r.confirmed === 1,
+        team: teams.get(r.user_id) ?? '',
       };
     });
   return { name: row.name, lines };

@@ -103,6 +103,18 @@ export const membershipOf = (db: Db, tournamentId: string, userId: string) =>
     .where('m.user_id', '=', userId)
     .executeTakeFirst();
 
+/** The team each player of a team tournament plays for (those who accepted a place in one), by player. */
+export async function teamNamesOf(db: Db, tournamentId: string) {
+  const rows = await db
+    .selectFrom('entry_team_members as m')
+    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+    .select(['m.user_id', 't.name'])
+    .where('m.tournament_id', '=', tournamentId)
+    .where('m.state', '=', 'accepted')
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.name]));
+}
+
 /** The names of the teams these captains have waiting for a seat (not whole-and-seated), by captain. */
 export async function waitingTeamNames(db: Db, tournamentId: string, captainIds: string[]) {
   if (!captainIds.length) return new Map<string, string>();
