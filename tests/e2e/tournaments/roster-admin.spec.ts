@@ -149,9 +149,9 @@ for (const lang of ['it', 'en'] as const) {
       expect(download.suggestedFilename()).toMatch(/\.csv$/);
       const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trimEnd().split(/\r?\n/);
-      expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn');
-      expect(lines.find((l) => l.startsWith(`${rc.username},`))).toContain(',member,false');
-      expect(lines.find((l) => l.startsWith(`${ra.username},`))).toContain(',disqualified,false');
+      expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn,team');
+      expect(lines.find((l) => l.startsWith(`${rc.username},`))).toMatch(/,member,false,$/);
+      expect(lines.find((l) => l.startsWith(`${ra.username},`))).toMatch(/,disqualified,false,$/);
 
       // deleting asks first and says how many players will be e-mailed (one member left)
       await goto(page, at(lang, '/dashboard/tournaments'));
