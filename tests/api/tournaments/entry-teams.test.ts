@@ -390,6 +390,41 @@ describe('a whole team waits for a slot', () => {
       'waitlist,false,"Late, ""the second"""',
     ]);
   });
+
+  test("disqualifying a waiting team's captain disbands the team: its place was theirs, the others may enter again", async () => {
+    const id = await duo({ maxPartecipants: 1 });
+    await wholeIn(id, 'Seated');
+    const late = await wholeIn(id, 'Late');
+    const res = await t.call('POST', `/api/tournaments/${id}/registrations/${late.captain.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'Smurf account' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.waitlist).toEqual([]);
+    expect(res.json.data.disqualified.map((p: { userId: string }) => p.userId)).toEqual([late.captain.id]);
+    expect((await teamsOf(id)).map((x: EntryTeam) => x.name)).toEqual(['Seated']);
+    expect(await me(id, late.partner)).toEqual({ member: false, confirmed: false, waitlistPosition: null });
+    // the audit log says which team went with the captain
+    const [entry] = (await t.call('GET', '/api/admin/audit?limit=1', { token: admin.token })).json.data;
+    expect(entry).toMatchObject({ action: 'tournament.player_disqualify', entityId: id });
+    expect(entry.before).toMatchObject({ userId: late.captain.id, state: 'waitlist', team: 'Late' });
+
+    // the partner captains a new team, which waits in the queue; the disqualified captain cannot come back in it
+    const [other, third] = await quickPlayers(t, 2);
+    const again = await register(
+      id,
+      late.partner,
+      teamBody('Again', [{ userId: late.partner.id }, { userId: other.id }]),
+    );
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    expect((await answer(id, again.json.data.team.id, other, 'accept')).status).toBe(200);
+    expect(await me(id, other)).toMatchObject({ waitlistPosition: 1 });
+    expectError(
+      await register(id, third, teamBody('Back', [{ userId: third.id }, { userId: late.captain.id }])),
+      409,
+      'ALREADY_REGISTERED',
+    );
+  });
 });
 
 describe('refusals', () => {

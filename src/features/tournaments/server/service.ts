@@ -1188,7 +1188,9 @@ async function afterRosterChange(ctx: ServiceContext, id: string, promoted: stri
 
 /**
  * Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join
- * again. Allowed after the end too (cheating found later).
+ * again. Allowed after the end too (cheating found later). A seated team plays on without its disqualified member;
+ * a team waiting for a seat, whose place in the queue is its captain's, is disbanded with its captain, as when the
+ * captain leaves, so the other members are free to enter again.
  */
 export async function disqualifyPlayer(
   ctx: ServiceContext,
@@ -1212,11 +1214,12 @@ export async function disqualifyPlayer(
         throw new AppError('conflict', 'ALREADY_DISQUALIFIED', 'The player is already disqualified');
       throw notRegistered();
     }
+    const disbanded = result.was === 'waitlist' ? await TeamRepository.disbandWaiting(tx.db.kysely, id, userId) : null;
     const entry = (await rosterEntry(tx, id, userId))!;
     await audit(
       await rosterAudit(tx, row, userId, {
         action: 'tournament.player_disqualify',
-        before: { userId, username: entry.username, state: result.was },
+        before: { userId, username: entry.username, state: result.was, ...(disbanded && { team: disbanded }) },
         after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
       }),
     );

@@ -115,6 +115,18 @@ export async function teamNamesOf(db: Db, tournamentId: string) {
   return new Map(rows.map((r) => [r.user_id, r.name]));
 }
 
+/** Disbands the team this captain has waiting for a seat (not whole-and-seated): its name, or null when none. */
+export async function disbandWaiting(db: Db, tournamentId: string, captainId: string): Promise<string | null> {
+  const team = await db
+    .deleteFrom('entry_teams')
+    .where('tournament_id', '=', tournamentId)
+    .where('captain_id', '=', captainId)
+    .where('complete', '=', 0)
+    .returning('name')
+    .executeTakeFirst();
+  return team?.name ?? null;
+}
+
 /** The names of the teams these captains have waiting for a seat (not whole-and-seated), by captain. */
 export async function waitingTeamNames(db: Db, tournamentId: string, captainIds: string[]) {
   if (!captainIds.length) return new Map<string, string>();
