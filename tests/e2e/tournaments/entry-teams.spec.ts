@@ -258,6 +258,16 @@ for (const lang of ['it', 'en'] as const) {
     // the waitlist names the team its captain waits for
     await expect(page.getByText(fillText(dashboard.roster.waitingTeam, { team: 'Late' }))).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`roster-waiting-${lang}.png`), fullPage: true });
+    // disqualifying the captain would disband the team: the dialog says so before anything is done
+    await page
+      .locator(`[data-testid="tournament-waitlist-row"][data-user-id="${captain.id}"]`)
+      .getByTestId('roster-disqualify')
+      .click();
+    const dialog = page.getByTestId('roster-reason-dialog');
+    await expect(dialog).toContainText(fillText(dashboard.roster.waitingTeamDisbanded, { team: 'Late' }));
+    await page.screenshot({ path: test.info().outputPath(`roster-disqualify-captain-${lang}.png`) });
+    await page.getByTestId('roster-reason-cancel').click();
+    await expect(dialog).toBeHidden();
     const bigger = await page.request.put(`/api/tournaments/${id}`, {
       headers: { authorization: `Bearer ${token}` },
       data: { maxPartecipants: 2 },

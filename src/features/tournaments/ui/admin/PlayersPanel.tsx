@@ -468,8 +468,10 @@ export default function PlayersPanel({
           ask && {
             kind: ask.kind,
             name: nameOf(ask.row),
-            note:
-              ask.kind === 'remove' && ask.row.confirmed !== undefined
+            // a waiting team's place in the queue is its captain's: the team goes with them
+            note: ask.row.team
+              ? t(`${R}.waitingTeamDisbanded`, { team: ask.row.team })
+              : ask.kind === 'remove' && ask.row.confirmed !== undefined
                 ? t(freedSeatFillsItself(phase) ? `${R}.removeSeatOpen` : `${R}.removeSeatClosed`)
                 : undefined,
           }
