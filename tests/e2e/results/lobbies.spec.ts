@@ -187,6 +187,13 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   // the page itself (as a visitor gets it) never carries a code
   const html = await (await page.request.get(`/en/tournament/${t.id}`)).text();
   expect(html).not.toContain('ARENA-ONE');
+  // the organiser does not play: their page asks for no lobby (a refused request would log an error)
+  const asked: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/lobbies/mine') && asked.push(r.url())));
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
   await goto(page, `/tournament/${t.id}`);
   await expect(page.getByTestId('my-lobby')).toBeHidden();
+  expect(asked).toEqual([]);
+  expect(errors).toEqual([]);
 });

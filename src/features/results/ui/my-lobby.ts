@@ -2,7 +2,8 @@ import type { MyLobby } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
-import { $sessionLoading, $token } from '../../../platform/browser/session.ts';
+import { $token } from '../../../platform/browser/session.ts';
+import { $playing } from '../../tournaments/ui/my-standing.ts';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -14,9 +15,9 @@ const fill = (text: string, values: Record<string, string | number>) =>
 
 /**
  * <my-lobby>: a checked-in player's lobby of a split battle royale, its matches and its key, read
- * with their token from the personal API (the page itself is the same for every visitor). Stays
- * hidden for everyone else and while the field plays in one lobby with no key; reads again when
- * the key's time comes.
+ * with their token from the personal API (the page itself is the same for every visitor). It asks
+ * only once the banner has read that the visitor plays. Stays hidden for everyone else and while the
+ * field plays in one lobby with no key; reads again when the key's time comes.
  */
 class MyLobbyElement extends HTMLElement {
   #stop: (() => void)[] = [];
@@ -24,7 +25,7 @@ class MyLobbyElement extends HTMLElement {
 
   connectedCallback() {
     const read = () => void this.#read();
-    this.#stop = [$token.listen(read), $sessionLoading.listen(read)];
+    this.#stop = [$playing.listen(read)];
     read();
   }
 
@@ -40,7 +41,8 @@ class MyLobbyElement extends HTMLElement {
   async #read() {
     clearTimeout(this.#timer);
     const token = $token.get();
-    if ($sessionLoading.get() || !token) return void (this.hidden = true);
+    const standing = $playing.get();
+    if (!token || !standing?.playing || standing.id !== this.dataset.id) return void (this.hidden = true);
     const res = await call<'GET /tournaments/:id/lobbies/mine'>(
       `/tournaments/${encodeURIComponent(this.dataset.id!)}/lobbies/mine`,
       { token },

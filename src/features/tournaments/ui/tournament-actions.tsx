@@ -18,6 +18,12 @@ import type { Translator } from '../../../platform/ui/use-t.ts';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
 import { ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
 
+/**
+ * Tells the page's list of teams (<entry-teams>, on a team tournament's page) to read again: a member's join, leave
+ * or check-in changes their team's state.
+ */
+const teamsChanged = () => document.dispatchEvent(new CustomEvent(ENTRY_TEAMS_CHANGED));
+
 const call: TypedCall<AccountsApi & TournamentsApi> = api;
 
 /**
@@ -168,6 +174,7 @@ function TournamentActions({
         });
         if (!res.ok) return afterFailure(res.code, res.status);
         host.update(res.data);
+        teamsChanged();
         void notify(t('tournaments.action.checkedIn'));
         celebrateEarnedBadges(res.earnedBadges);
         return;
@@ -178,6 +185,7 @@ function TournamentActions({
       );
       if (!res.ok) return afterFailure(res.code, res.status);
       host.update(res.data);
+      teamsChanged();
       setConfirming(null);
       void notify(
         t(
@@ -205,7 +213,7 @@ function TournamentActions({
           : t('tournaments.action.joined'),
     );
     // the page's list of teams (<entry-teams>) shows the new one
-    if (result.state === 'teamPending') document.dispatchEvent(new CustomEvent(ENTRY_TEAMS_CHANGED));
+    if (result.state === 'teamPending') teamsChanged();
     // after joining a tournament of the championship, a player without a faction picks one
     const joinedIn = result.tournament.competitionId;
     const user = $user.get();

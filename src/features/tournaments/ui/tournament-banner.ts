@@ -26,6 +26,7 @@ import {
   type BannerTournament,
 } from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
+import { setPlaying } from './my-standing.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
@@ -219,6 +220,9 @@ export class TournamentBanner extends HTMLElement {
     // the calendar link goes once the tournament has ended
     const calendar = this.querySelector<HTMLElement>('[data-testid="tournament-calendar"]');
     if (calendar) calendar.hidden = !offersCalendar(t, now);
+    if (this.#me === 'ready')
+      setPlaying({ id: t.id, playing: Boolean(t.me?.confirmed || (t.me?.member && (t.teamSize ?? 1) > 1)) });
+    else if (this.#me === 'idle') setPlaying(null);
     const action = this.#action(now);
     this.#button(action);
     this.#sideButtons();
