@@ -446,6 +446,8 @@ export const registrationEntrySchema = z.object({
   joinedAt: z.string(),
 });
 export const registrationsSchema = z.object({
+  /** the seats taken: a member each, or one for a whole team of a team tournament (its members all listed) */
+  seatsTaken: z.number().int(),
   members: z.array(registrationEntrySchema.extend({ confirmed: z.boolean() })),
   waitlist: z.array(
     registrationEntrySchema.extend({

@@ -18,7 +18,8 @@ export interface CardTournament extends Schedule {
   thumbnail: string;
   game: string;
   console: string[];
-  members: string[];
+  /** the seats taken: a player each in a solo tournament, a whole team each in a team one */
+  slotsTaken: number;
   maxPartecipants: number;
   dateText: { it: string; en: string };
 }
@@ -73,8 +74,9 @@ export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => la
 export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) =>
   consoles.map((c) => labels.consoles[c] ?? c).join(', ');
 /** "current members / maxPartecipants" */
-export const playersLabel = (t: Pick<CardTournament, 'members' | 'maxPartecipants'>) =>
-  `${t.members.length}/${t.maxPartecipants}`;
+/** Seats taken of the seats there are, as the tournament's own page counts them. */
+export const playersLabel = (t: Pick<CardTournament, 'slotsTaken' | 'maxPartecipants'>) =>
+  `${t.slotsTaken}/${t.maxPartecipants}`;
 
 /**
  * A card's title in two parts, so tournaments of one series stay apart however narrow the card:
@@ -94,7 +96,7 @@ export function cardView(t: CardTournament, locale: Locale, labels: CardLabels, 
     name: t.name,
     thumbnail: t.thumbnail,
     phase,
-    badge: badgeOf(phase, isFull(t.members.length, t.maxPartecipants)),
+    badge: badgeOf(phase, isFull(t.slotsTaken, t.maxPartecipants)),
     game: gameLabel(t.game, labels),
     consoles: consolesLabel(t.console, labels),
     date: startText(t, locale) ?? labels.noDate,

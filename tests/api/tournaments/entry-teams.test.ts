@@ -95,6 +95,9 @@ describe('registering a team', () => {
     const read = (await t.call('GET', `/api/tournaments/${id}`)).json.data;
     expect(read).toMatchObject({ slotsTaken: 1, maxPartecipants: 10 });
     expect(read.members).toHaveLength(2);
+    // so does the organiser's roster: two members, one seat
+    const roster = (await t.call('GET', `/api/tournaments/${id}/registrations`, { token: admin.token })).json.data;
+    expect([roster.seatsTaken, roster.members.length]).toEqual([1, 2]);
     const rows = await registrationRows(t, id);
     expect(rows.map((r) => r.user_id).sort()).toEqual([captain.id, partner.id].sort());
     expect(rows.every((r) => r.state === 'member')).toBe(true);

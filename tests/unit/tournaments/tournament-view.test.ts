@@ -26,7 +26,7 @@ const tournament = (over: Partial<CardTournament> = {}): CardTournament => ({
   thumbnail: '',
   game: 'EAFC25',
   console: ['PS5', 'XBOX'],
-  members: ['a', 'b', 'c'],
+  slotsTaken: 3,
   maxPartecipants: 32,
   dateText: { it: '', en: '' },
   status: 0,
@@ -67,8 +67,13 @@ describe('tournament card', () => {
   });
 
   test('a full tournament in registration says so on its badge; its phase stays registration', () => {
-    const full = cardView(tournament({ members: ['a', 'b'], maxPartecipants: 2 }), 'it', labels, now);
+    const full = cardView(tournament({ slotsTaken: 2, maxPartecipants: 2 }), 'it', labels, now);
     expect([full.phase, full.badge]).toEqual(['registration', 'full']);
+  });
+
+  test('a team tournament counts seats, a whole team each, as its page does: two duos in four seats', () => {
+    const duos = cardView(tournament({ slotsTaken: 2, maxPartecipants: 4 }), 'it', labels, now);
+    expect([duos.players, duos.badge]).toEqual(['2/4', 'registration']);
   });
 
   test('after end_registration the card says registration closed', () => {

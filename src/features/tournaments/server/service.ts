@@ -891,7 +891,7 @@ async function withPlayers<R extends { user_id: string }>(ctx: ServiceContext, r
 }
 
 export async function registrations(ctx: ServiceContext, id: string): Promise<Registrations> {
-  await findRow(ctx, id);
+  const { member_count: seatsTaken } = await findRow(ctx, id);
   const rows = await withPlayers(ctx, await TournamentRepository.registrationsInOrder(ctx.db.kysely, id));
   const entry = (r: (typeof rows)[number]) => ({
     userId: r.user_id,
@@ -908,6 +908,7 @@ export async function registrations(ctx: ServiceContext, id: string): Promise<Re
     queue.map((r) => r.user_id),
   );
   return {
+    seatsTaken,
     members: rows.filter((r) => r.state === 'member').map((r) => ({ ...entry(r), confirmed: r.confirmed === 1 })),
     waitlist: queue.map((r, i) => ({ ...entry(r), position: i + 1, team: teams.get(r.user_id) ?? null })),
     // the disqualification is the row's last change

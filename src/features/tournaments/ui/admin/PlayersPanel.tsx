@@ -260,7 +260,8 @@ export default function PlayersPanel({
 
   const confirmed = registrations.members.filter((m) => m.confirmed);
   const disqualified = registrations.disqualified ?? [];
-  const free = Math.max(0, maxPartecipants - registrations.members.length);
+  // seats, not players: a whole team of a team tournament takes one
+  const free = Math.max(0, maxPartecipants - registrations.seatsTaken);
   const canManage = mayManageRoster(phase).ok;
   // an admin checks a member in or out on their behalf at any time until the end, window or not
   const canCheckIn = canManage;
@@ -410,7 +411,7 @@ export default function PlayersPanel({
     },
   ];
   const counts: [string, string, string][] = [
-    ['members', t('dashboard.tournaments.detail.counts.members'), `${registrations.members.length}/${maxPartecipants}`],
+    ['members', t('dashboard.tournaments.detail.counts.members'), `${registrations.seatsTaken}/${maxPartecipants}`],
     ['confirmed', t('dashboard.tournaments.detail.counts.confirmed'), String(confirmed.length)],
     ['waitlist', t('dashboard.tournaments.detail.counts.waitlist'), String(registrations.waitlist.length)],
     ['free', t(`${R}.countFree`), String(free)],

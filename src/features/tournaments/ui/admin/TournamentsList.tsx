@@ -143,7 +143,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
             className={`${tdClass} text-right font-mono whitespace-nowrap text-slate-200`}
             data-testid="tournament-row-players"
           >
-            {tournament.members.length}/{tournament.maxPartecipants}
+            {tournament.slotsTaken}/{tournament.maxPartecipants}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="tournament-row-waitlist">
             {tournament.waitlistCount}
