@@ -148,6 +148,10 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
     fillText(texts.it.admin.match, { a: giulia.user.username, b: alex.user.username }),
   );
   await expect(page.getByTestId('bracket-generate')).toHaveText(texts.it.admin.regenerate);
+  // the only match is the final, named as the bracket page names it
+  await expect(page.getByTestId('bracket-admin-match')).toContainText(
+    `${texts.it.round.final} · ${texts.it.state.awaiting}`,
+  );
 
   await expect(await reportOnPage(page, 'en', id, giulia, 2, 0)).toHaveText(texts.en.report.sent);
   await expect(await reportOnPage(page, 'it', id, alex, 0, 2)).toHaveText(texts.it.report.disputed);
@@ -186,6 +190,9 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   // the same panel in English, the match now decided by the admin
   await goto(page, `/en/dashboard/tournaments/edit?id=${id}#bracket`);
   await expect(page.getByTestId('bracket-no-disputes')).toHaveText(texts.en.admin.noDisputes);
+  await expect(page.getByTestId('bracket-admin-match')).toContainText(
+    `${texts.en.round.final} · ${texts.en.state.confirmed}`,
+  );
   await shots(page, info, 'bracket-admin-en');
 
   await page.goto(`/en/tournament/${id}/bracket`);

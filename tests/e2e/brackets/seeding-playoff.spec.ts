@@ -99,6 +99,10 @@ test('manual seeds from the keyboard, a Swiss stage played, its playoff created 
     texts.en.admin.playoffCreated,
   );
   await expect(panel.getByTestId('bracket-playoff-made')).toHaveText(texts.en.admin.playoffMade);
+  // the playoff's one match is its final, named as the bracket page names it
+  await expect(page.locator('[data-testid="bracket-admin-match"][data-state="awaiting"]')).toContainText(
+    fillText(texts.en.admin.playoffRound, { where: texts.en.round.final }),
+  );
   await shots(page, info, 'playoff-admin-en');
 
   const made = await call(page.request, admin.token, 'GET', `/tournaments/${id}/bracket`);

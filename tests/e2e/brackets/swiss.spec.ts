@@ -7,8 +7,8 @@ import { at, call, fieldOfFour, shots, texts } from './swiss-field.ts';
 /**
  * The Swiss format in the browser: the admin generates a two-round Swiss bracket in the editor's
  * Bracket tab, the first round's results come in (one on the bracket page), the second round is
- * paired by itself, the admin closes it, and the public page shows the standings, in Italian and
- * English, on a phone and a desktop.
+ * paired by itself, the admin closes it after a confirmation, and the public page shows the
+ * standings, in Italian and English, on a phone and a desktop.
  */
 
 /** The public bracket page, reloaded until its table's title says `title` (the browser may keep a copy 10 s). */
@@ -74,15 +74,36 @@ test('Swiss: the admin generates, round one is reported, round two is paired and
   expect(await seriousViolations(page)).toEqual([]);
   await shots(page, info, 'swiss-round-two-en');
 
-  // the admin closes the last round unplayed: its matches count as 0–0 draws
+  // the admin closes the last round unplayed: its matches count as 0–0 draws. That cannot be undone, so a dialog
+  // asks first and says how many matches become draws; in Italian the admin cancels and nothing changes
   await loginAs(page, ADMIN);
-  await goto(page, `/en/dashboard/tournaments/edit?id=${id}#bracket`);
-  await expect(page.getByTestId('bracket-admin-swiss-progress')).toHaveText(
-    fillText(texts.en.admin.swissProgress, { n: 2, total: 2 }),
-  );
-  await expect(page.getByTestId('bracket-admin-swiss')).toContainText(texts.en.admin.closeHint);
-  await page.getByTestId('bracket-next-round').click();
+  const dialog = page.getByTestId('bracket-close-dialog');
+  for (const lang of ['it', 'en'] as const) {
+    await goto(page, at(lang, `/dashboard/tournaments/edit?id=${id}#bracket`));
+    await expect(page.getByTestId('bracket-admin-swiss-progress')).toHaveText(
+      fillText(texts[lang].admin.swissProgress, { n: 2, total: 2 }),
+    );
+    await expect(page.getByTestId('bracket-admin-swiss')).toContainText(texts[lang].admin.closeHint);
+    await page.getByTestId('bracket-next-round').click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading')).toHaveText(fillText(texts[lang].admin.closeConfirmTitle, { n: 2 }));
+    await expect(dialog).toContainText(fillText(texts[lang].admin.closeConfirmOpen.other, { count: 2 }));
+    await expect(dialog).toContainText(texts[lang].admin.closeConfirmLast);
+    await expect(page.getByTestId('bracket-close-dialog-cancel')).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
+    await shots(page, info, `swiss-close-dialog-${lang}`);
+    if (lang === 'it') {
+      await page.getByTestId('bracket-close-dialog-cancel').click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('bracket-next-round')).toBeVisible();
+      const kept = await call(page.request, admin.token, 'GET', `/tournaments/${id}/bracket`);
+      expect(kept.rounds[1].matches.map((m: { state: string }) => m.state)).toEqual(['awaiting', 'awaiting']);
+    }
+  }
+  // in English the admin confirms
+  await page.getByTestId('bracket-close-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.en.admin.closed);
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('bracket-next-round')).toHaveCount(0);
   await shots(page, info, 'swiss-admin-en');
 

@@ -26,6 +26,7 @@ import { ChoiceField, CountField, defaultExtras, EliminationOption } from './Bra
 import SeedOrder from './SeedOrder.tsx';
 import PlayoffPanel from './PlayoffPanel.tsx';
 import SwissRounds from './SwissRounds.tsx';
+import { roundName } from '../round-name.ts';
 
 interface Props {
   t: Translator;
@@ -211,7 +212,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
         )}
       </section>
 
-      {generated && bracket.swiss && <SwissRounds t={t} bracket={bracket} onChange={setBracket} />}
+      {generated && bracket.swiss && <SwissRounds t={t} locale={locale} bracket={bracket} onChange={setBracket} />}
       {generated && (bracket.format === 'swiss' || bracket.format === 'round_robin') && (
         <PlayoffPanel t={t} bracket={bracket} onChange={setBracket} />
       )}
@@ -250,20 +251,23 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   );
 }
 
-/** Where a match is, as the bracket page names it: group, part of a double-elimination bracket, round. */
 /** A stage's playoff as a bracket of its own format, for naming its matches. */
 const playoffOf = (b: Bracket): Bracket => ({ ...b, format: b.playoff!.format, rounds: b.playoff!.rounds });
 
+/**
+ * Where a match is, named as on the bracket page: a round-robin group, the third-place match, else its round
+ * (final, semi-finals, grand final…). The page shows each part of a double-elimination bracket under its own
+ * heading, so a round named only by its number gets its part in front here.
+ */
 function placeOf(t: Translator, m: BracketMatch, b: Bracket): string {
-  if (b.format === 'double_elimination') {
-    if (m.group === 3) return t(m.round === 1 ? 'brackets.round.grandFinal' : 'brackets.round.reset');
-    const part = t(m.group === 1 ? 'brackets.part.winners' : 'brackets.part.losers');
-    return `${part} · ${t('brackets.round.n', { n: m.round })}`;
-  }
   const last = Math.max(...b.rounds.map((r) => r.round));
   // the last round's second match is the third-place match: that round otherwise holds only the final
   if (b.format === 'single_elimination' && m.round === last && m.slot === 1) return t('brackets.round.thirdPlace');
-  return t(m.group > 0 ? 'brackets.group' : 'brackets.round.n', { n: m.group > 0 ? m.group : m.round });
+  if (b.format === 'round_robin' && m.group > 0) return t('brackets.group', { n: m.group });
+  const name = roundName(b, m);
+  const round = t(`brackets.${name.key}`, { n: name.n });
+  if (b.format !== 'double_elimination' || name.key !== 'round.n') return round;
+  return `${t(m.group === 1 ? 'brackets.part.winners' : 'brackets.part.losers')} · ${round}`;
 }
 
 function MatchRow({

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
+import { pluralKey } from '../../../../platform/i18n/plural.ts';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Bracket } from '../../contract.ts';
@@ -12,21 +15,34 @@ const call: TypedCall<BracketsApi> = api;
 /**
  * A Swiss bracket's round in the Bracket tab: which round of how many, the button that closes it
  * and pairs the next (matches without a result become 0–0 draws, as the hint says), and the table.
+ * Closing cannot be undone, so a dialog says first how many matches become draws.
  */
 export default function SwissRounds({
   t,
+  locale,
   bracket,
   onChange,
 }: {
   t: Translator;
+  locale: Locale;
   bracket: Bracket;
   onChange: (b: Bracket) => void;
 }) {
+  const [asking, setAsking] = useState(false);
   const [closing, setClosing] = useState(false);
   const swiss = bracket.swiss;
   if (!swiss) return null;
   const rows = bracket.tables[0]?.rows ?? [];
   const last = swiss.current >= swiss.rounds;
+  // the matches the server turns into 0–0 draws: those of the current round without a result
+  const open = bracket.rounds
+    .filter((r) => r.round === swiss.current)
+    .flatMap((r) => r.matches)
+    .filter((m) => m.state !== 'confirmed' && m.state !== 'bye').length;
+  const consequences = [
+    open > 0 ? t(pluralKey('brackets.admin.closeConfirmOpen', open, locale), { count: open }) : null,
+    t(last ? 'brackets.admin.closeConfirmLast' : 'brackets.admin.closeConfirmNext'),
+  ];
 
   const close = async () => {
     setClosing(true);
@@ -35,6 +51,7 @@ export default function SwissRounds({
       { body: { round: swiss.current } },
     );
     setClosing(false);
+    setAsking(false);
     if (!res.ok) return toast.error(t.error(res.code));
     onChange(res.data);
     toast.success(t('brackets.admin.closed'));
@@ -50,7 +67,7 @@ export default function SwissRounds({
           <BusyButton
             busy={closing}
             busyLabel={t('brackets.admin.closing')}
-            onClick={() => void close()}
+            onClick={() => setAsking(true)}
             aria-describedby="bracket-close-hint"
             testId="bracket-next-round"
           >
@@ -59,6 +76,18 @@ export default function SwissRounds({
           <p id="bracket-close-hint" className="text-xs text-slate-400">
             {t('brackets.admin.closeHint')}
           </p>
+          <ConfirmDialog
+            open={asking}
+            title={t('brackets.admin.closeConfirmTitle', { n: swiss.current })}
+            message={consequences.filter(Boolean).join('\n\n')}
+            confirmLabel={t('brackets.admin.closeConfirm')}
+            cancelLabel={t('brackets.admin.cancel')}
+            onConfirm={() => void close()}
+            onCancel={() => setAsking(false)}
+            busy={closing}
+            danger
+            testId="bracket-close-dialog"
+          />
         </>
       )}
       <div className="overflow-x-auto">
