@@ -17,6 +17,7 @@ import {
   $token,
   $user,
   clearSession,
+  endSession,
   loadSession,
   updateStoredUser,
 } from '../../platform/browser/session.ts';
@@ -71,19 +72,24 @@ function useStripEdges() {
 const fadeClass =
   'pointer-events-none absolute top-0 bottom-3 w-10 from-panel to-transparent transition-opacity md:hidden';
 
-/** Leaves the dashboard without a history entry, with a message the main layout shows once. */
-function leave(flash: 'sessionExpired' | 'unauthorized', path: string, locale: Locale) {
-  try {
-    sessionStorage.setItem(FLASH_KEY, flash);
-  } catch {
-    // storage may be unavailable; the redirect still happens
+/**
+ * Leaves the dashboard without a history entry, with a message the main layout shows once. Without one,
+ * a message already left (a session the server refused) is kept for the next page.
+ */
+function leave(flash: 'sessionExpired' | 'unauthorized' | null, path: string, locale: Locale) {
+  if (flash) {
+    try {
+      sessionStorage.setItem(FLASH_KEY, flash);
+    } catch {
+      // storage may be unavailable; the redirect still happens
+    }
   }
   window.location.replace(localizePath(path, locale));
 }
 
 /**
  * The client-only admin area (behind the admin guard, docs/product-rules.md "Roles"): a spinner while the session
- * loads, then login (no session) or home (no admin role), else the shell with the section.
+ * loads, then login (no session, or one the server refused) or home (no admin role), else the shell.
  */
 export default function DashboardApp({ locale, messages: first, section, agencyName, ownerId }: Props) {
   const catalogue = useCatalogue(locale);
@@ -98,7 +104,9 @@ export default function DashboardApp({ locale, messages: first, section, agencyN
   }, []);
 
   useEffect(() => {
-    if (state === 'sessionExpired') {
+    if (state === 'loggedOut') {
+      leave(null, '/login', locale);
+    } else if (state === 'sessionExpired') {
       clearSession();
       leave('sessionExpired', '/login', locale);
     } else if (state === 'unauthorized') {
@@ -114,7 +122,8 @@ export default function DashboardApp({ locale, messages: first, section, agencyN
       if (res.ok) {
         updateStoredUser(res.data); // a lost admin role turns the guard to 'unauthorized'
       } else if (res.status === 401) {
-        clearSession();
+        // the stored token was refused: the login page says the session expired
+        endSession();
       }
     });
   }, [allowed]);

@@ -268,6 +268,9 @@ for (const lang of ['it', 'en'] as const) {
       );
       await page.getByTestId('settings-birth-date').fill('30/02/2001');
       await page.getByTestId('settings-save').click();
+      await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.validation.birthDateNoSuchDay);
+      await page.getByTestId('settings-birth-date').fill('30/02');
+      await page.getByTestId('settings-save').click();
       await expect(page.locator('#settings-birth-date-error')).toHaveText(texts.validation.birthDateInvalid);
       await page.getByTestId('settings-birth-date').fill('31/12/1899');
       await page.getByTestId('settings-save').click();

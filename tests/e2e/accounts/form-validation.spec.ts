@@ -75,6 +75,31 @@ test('signup: client rules and a taken e-mail (from the server) show on their fi
   await expect(page.getByTestId('signup-username-error')).toHaveText(errorsItValidation.required);
 });
 
+test('signup: a birth date typed right but missing from the calendar says so, not that the format is wrong', async ({
+  page,
+}) => {
+  await goto(page, '/signup');
+  await page.getByTestId('signup-birth-date').fill('31/02/2000');
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByTestId('signup-birth-date-error')).toHaveText(errorsItValidation.birthDateNoSuchDay);
+  await page.getByTestId('signup-birth-date').fill('31/02/00');
+  await expect(page.getByTestId('signup-birth-date-error')).toHaveText(errorsItValidation.birthDateInvalid);
+
+  // the server refuses the day on its own
+  const name = `noday${Date.now().toString(36)}`;
+  const res = await page.request.post('/api/users/pp', {
+    data: {
+      username: name,
+      email: `${name}@example.com`,
+      password: 'long enough password',
+      nickname: name,
+      gender: 'female',
+      birth_date: '2000-02-31',
+    },
+  });
+  expect(res.status()).toBe(400);
+});
+
 test('reset: the new password must be confirmed', async ({ page }) => {
   // the form shows only for a link the server says still works: this one does, as far as the page knows
   await page.route('**/api/users/reset/status?*', (route) =>

@@ -1,15 +1,32 @@
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, ADMIN, GIULIA, loginAs } from '../helpers.ts';
+import { authenticate, goto, hydrated, ADMIN, GIULIA, localeTexts, loginAs, storeSession } from '../helpers.ts';
 
-test('an anonymous visitor who opens /dashboard is sent to login with the session-expired message', async ({
+test('a visitor who never logged in is sent from any dashboard page to login without a message', async ({ page }) => {
+  for (const [i, path] of ['/dashboard', '/en/dashboard/tournaments'].entries()) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login$/);
+    await hydrated(page);
+    // neither left for the page nor already shown: they never had a session that could expire
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('flash'),
+        document.getElementById('flash')!.textContent!.trim(),
+      ]),
+    ).toEqual([null, '']);
+    // the guard replaced the history entry: going back does not return to the dashboard
+    expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2 + i);
+  }
+});
+
+test('an admin whose stored token the server refuses is sent to login with the session-expired message', async ({
   page,
 }) => {
-  await page.goto('/dashboard');
-  await expect(page).toHaveURL(/\/login$/);
-  await hydrated(page);
-  await expect(page.getByTestId('flash')).toBeVisible();
-  // the guard replaced the history entry: going back does not return to the dashboard
-  expect(await page.evaluate(() => history.length)).toBeLessThanOrEqual(2);
+  const { user } = await authenticate(page.request, ADMIN);
+  await storeSession(page, { user, token: 'refused-token' }, '/robots.txt');
+  await page.goto('/en/dashboard/tournaments');
+  await expect(page).toHaveURL(/\/en\/login$/);
+  await expect(page.getByTestId('flash')).toHaveText(localeTexts('en', 'common').flash.sessionExpired);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
 test('a player who opens /dashboard is sent home with the unauthorised message', async ({ page }) => {

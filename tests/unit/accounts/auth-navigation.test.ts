@@ -114,6 +114,7 @@ describe('adminGuard', () => {
   const admin = { roles: ['SiteAdmin'] };
   it.each([
     [{ loading: true, user: null, token: null }, 'loading'],
+    [{ loading: false, user: null, token: null }, 'loggedOut'],
     [{ loading: false, user: null, token: 't' }, 'sessionExpired'],
     [{ loading: false, user: admin, token: null }, 'sessionExpired'],
     [{ loading: false, user: { roles: [] }, token: 't' }, 'unauthorized'],

@@ -10,7 +10,7 @@ import {
   signupInputSchema,
   userUpdateSchema,
 } from '../contract.ts';
-import { isoBirthDate } from './birth-date-text.ts';
+import { isMissingDay, isoBirthDate } from './birth-date-text.ts';
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand
@@ -31,9 +31,19 @@ const typedDay =
   (v: unknown) =>
     typeof v === 'string' ? (v.trim() ? isoBirthDate(v) : empty) : v;
 
+/**
+ * The birth date the API takes, refusing first a well-formed day the calendar lacks ('noSuchDay'): the
+ * server's own schema calls 31/02 a format error, which would tell a visitor who typed it right to fix
+ * the format.
+ */
+const birthDay = z
+  .string()
+  .refine((d) => !isMissingDay(d), 'noSuchDay')
+  .pipe(birthDateSchema);
+
 const signupFormSchema = signupInputSchema.extend({
   password: newPassword,
-  birth_date: z.preprocess(typedDay(undefined), birthDateSchema.optional()),
+  birth_date: z.preprocess(typedDay(undefined), birthDay.optional()),
 });
 export { signupFormSchema as signupInputSchema };
 
@@ -56,7 +66,7 @@ export const settingsSchema = userUpdateSchema
   .required()
   .extend({
     currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
-    birth_date: z.preprocess(typedDay(null), birthDateSchema.nullable()),
+    birth_date: z.preprocess(typedDay(null), birthDay.nullable()),
   });
 
 /** The shared rule for the password, plus a confirmation that must match. */
