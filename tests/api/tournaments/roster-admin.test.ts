@@ -15,6 +15,7 @@ import {
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
+import { auditChanges } from '../../../src/features/audit/diff.ts';
 
 /**
  * The match-day roster: an admin removes, disqualifies, checks in,
@@ -210,10 +211,17 @@ describe('checking in on behalf of a player', () => {
     expect(entries).toHaveLength(2);
     expect(entries[1]).toEqual({
       actor: admin.id,
-      before: expect.objectContaining({ userId: a.id, confirmed: false }),
-      after: { userId: a.id, confirmed: true },
+      before: { userId: a.id, username: a.username, state: 'member', confirmed: false },
+      after: { userId: a.id, username: a.username, state: 'member', confirmed: true },
     });
     expect(await auditOf(id, 'tournament.player_checkout')).toHaveLength(2);
+    // as the log shows it: only the check-in changed, and the player is named once
+    const log = await t.call('GET', `/api/admin/audit?action=tournament.player_checkin&search=${id}`, {
+      token: admin.token,
+    });
+    const [shown] = log.json.data;
+    expect(auditChanges(shown.before, shown.after)).toEqual([{ path: 'confirmed', before: false, after: true }]);
+    expect(shown.entityLabel).toBe(`${(await tournamentRow(t, id)).name} · ${a.username}`);
   });
 
   test('a late arrival after check-in closed, and during the tournament, is checked in; not once it ended', async () => {

@@ -123,7 +123,8 @@ export async function appendAudit(
   actor: Actor,
   change: AuditChange,
 ): Promise<void> {
-  const names = [...(change.label ? [change.label] : []), ...namesIn(change.after), ...namesIn(change.before)];
+  // the label's parts one by one: a player named in the label and in the records is named once
+  const names = [...(change.label?.split(' · ') ?? []), ...namesIn(change.after), ...namesIn(change.before)];
   await AuditRepository.insert(trx, {
     owner,
     actorId: actor.id,

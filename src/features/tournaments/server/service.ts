@@ -1260,8 +1260,9 @@ export async function checkInFor(
     await audit(
       await rosterAudit(tx, row, userId, {
         action: confirmed ? 'tournament.player_checkin' : 'tournament.player_checkout',
+        // the same record on both sides, so the entry shows only the check-in changing
         before: entry ? playerOf(entry) : null,
-        after: { userId, confirmed },
+        after: entry ? { ...playerOf(entry), confirmed } : { userId, confirmed },
       }),
     );
     // a check-in is a check-in, whoever pressed the button: the player earns what their own would
