@@ -1,4 +1,6 @@
 import type { ShippingAddress } from './contract.ts';
+import type { Locale } from '../../platform/i18n/i18n.ts';
+import { countryName } from '../../platform/i18n/country-name.ts';
 
 /**
  * A purchase's order number: short enough to read out on the phone to the shop, derived from the
@@ -24,16 +26,17 @@ export function idPrefixOfOrderNumber(text: string): string | null {
 
 /**
  * Where an order ships, on one line: name, street, extra, CAP and city, country, phone (a part left
- * empty is left out).
+ * empty is left out). The country is stored as the player typed it ("Italy", "Italia", "IT"): it is
+ * shown in the page's language.
  */
-export function addressLine(a: ShippingAddress, phoneText: (phone: string) => string): string {
+export function addressLine(a: ShippingAddress, locale: Locale, phoneText: (phone: string) => string): string {
   const join = (parts: (string | undefined)[], sep: string) => parts.filter((p) => p?.trim()).join(sep);
   return join(
     [
       join([a.first_name, a.last_name], ' '),
       join([a.street_name, a.additional_address_info], ', '),
       join([a.zip_code, a.city], ' '),
-      a.country,
+      countryName(a.country, locale),
       a.phone_number && phoneText(a.phone_number),
     ],
     ' · ',

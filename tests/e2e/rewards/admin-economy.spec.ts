@@ -317,6 +317,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(modal.getByTestId('purchase-modal-buyer')).toHaveText(giulia.user.username);
       await expect(modal.getByTestId('purchase-modal-address')).toContainText('Via Roma 1');
       await expect(modal.getByTestId('purchase-modal-address')).toContainText('00100 Roma');
+      // stored as the player typed it ("Italia"), shown in the page's language
+      await expect(modal.getByTestId('purchase-modal-address')).toContainText(lang === 'it' ? 'Italia' : 'Italy');
       await expect(modal.getByTestId('purchase-modal-image')).toHaveAttribute('src', 'https://example.com/mug.png');
       await modal.getByTestId('purchase-modal-fulfill').click();
       await expect(toast(page)).toContainText(lang === 'it' ? 'evaso' : 'fulfilled');

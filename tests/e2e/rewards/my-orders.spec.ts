@@ -20,6 +20,7 @@ const text = {
     count: '1 ordine',
     number: 'Ordine n\\.',
     shipTo: 'Spedizione a',
+    country: 'Italia',
     empty: 'Nessun ordine per ora: spendi i tuoi crediti nel marketplace.',
   },
   en: {
@@ -29,6 +30,7 @@ const text = {
     count: '1 order',
     number: 'Order no\\.',
     shipTo: 'Ships to',
+    country: 'Italy',
     empty: 'No orders yet: spend your credits in the marketplace.',
   },
 };
@@ -111,10 +113,11 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('orders-count')).toHaveText(text[lang].count);
     await expect(order.getByTestId('order-product')).toHaveText(productName);
     await expect(order.getByTestId('order-price')).toHaveText(text[lang].price);
-    // the number to quote to the shop, and where it ships, phone included
+    // the number to quote to the shop, and where it ships, phone included; the country (stored as "IT") in the
+    // page's language
     await expect(order.getByTestId('order-number')).toHaveText(new RegExp(`^${text[lang].number} \\d{6}-[0-9A-F]{6}$`));
     await expect(order.getByTestId('order-address')).toHaveText(
-      `${text[lang].shipTo}: Ada Rossi · Via Roma 1 · 00100 Roma · IT · Tel. +39 06 1234567`,
+      `${text[lang].shipTo}: Ada Rossi · Via Roma 1 · 00100 Roma · ${text[lang].country} · Tel. +39 06 1234567`,
     );
     await expect(order).toHaveAttribute('data-shipped', 'false');
     await expect(order.getByTestId('order-status')).toHaveText(text[lang].pending);

@@ -60,10 +60,23 @@ describe('an order as the player reads it', () => {
 
   test('where it ships, on one line, leaving out what is empty', () => {
     const phone = (n: string) => `Tel. ${n}`;
-    expect(addressLine({ ...address, additional_address_info: 'Scala B' }, phone)).toBe(
+    expect(addressLine({ ...address, additional_address_info: 'Scala B' }, 'it', phone)).toBe(
       'Mario Rossi · Via Roma 1, Scala B · 00100 Roma · Italia · Tel. +39 333 123 4567',
     );
-    expect(addressLine({ ...address, phone_number: '' }, phone)).toBe('Mario Rossi · Via Roma 1 · 00100 Roma · Italia');
+    expect(addressLine({ ...address, phone_number: '' }, 'it', phone)).toBe(
+      'Mario Rossi · Via Roma 1 · 00100 Roma · Italia',
+    );
+  });
+
+  test("the country in the page's language, however the player wrote it", () => {
+    const line = (country: string, locale: 'it' | 'en') =>
+      addressLine({ ...address, country, phone_number: '' }, locale, String);
+    for (const country of ['Italy', 'Italia', 'IT']) {
+      expect(line(country, 'it'), country).toBe('Mario Rossi · Via Roma 1 · 00100 Roma · Italia');
+      expect(line(country, 'en'), country).toBe('Mario Rossi · Via Roma 1 · 00100 Roma · Italy');
+    }
+    // a name no language knows is shown as typed
+    expect(line('Narnia', 'it')).toBe('Mario Rossi · Via Roma 1 · 00100 Roma · Narnia');
   });
 
   test("a record's text in the page's language: English unless empty, else Italian, else the flat one", () => {

@@ -34,7 +34,9 @@ export class OrderHistory extends PagedHistory<Purchase> {
     // in the page's language
     field('product').textContent = textIn(order.translations, 'productName', this.locale, order.productName);
     field('number').textContent = this.t('number', { number: order.orderNumber });
-    field('address').textContent = addressLine(order.shippingAddress, (phone) => this.t('phone', { phone }));
+    field('address').textContent = addressLine(order.shippingAddress, this.locale, (phone) =>
+      this.t('phone', { phone }),
+    );
     field('date').textContent = date;
     field('date-mobile').textContent = date;
     const image = field('image') as HTMLImageElement;

@@ -7,6 +7,7 @@ import { purchaseSorts, type Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { countryName } from '../../../../platform/i18n/country-name.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
@@ -175,7 +176,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                     <br />
                     {address.zip_code} {address.city}
                     <br />
-                    {address.country}
+                    {countryName(address.country, locale)}
                     {address.phone_number && (
                       <>
                         <br />
