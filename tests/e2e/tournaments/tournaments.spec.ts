@@ -777,6 +777,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toHaveText(ns.action.joinWaitlist);
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('join-new-username').fill('Second');
+      // the dialog's button says where the sign-up goes
+      await expect(page.getByTestId('join-submit')).toHaveText(ns.join.submitWaitlist);
       await page.getByTestId('join-submit').click();
       await expect(page.getByTestId('join-dialog')).toHaveCount(0);
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leaveWaitlist');

@@ -42,6 +42,8 @@ interface Props {
   t: Translator;
   locale: Locale;
   tournament: Pick<Tournament, 'id' | 'name' | 'game' | 'console' | 'open' | 'teamSize'>;
+  /** every seat is taken: a sign-up on their own queues on the waitlist */
+  full: boolean;
   user: User;
   communityUrl: string;
   settingsHref: string;
@@ -62,6 +64,7 @@ type Help = 'discord' | 'epic' | null;
 export default function JoinDialog({
   t,
   tournament,
+  full,
   user: storedUser,
   communityUrl,
   settingsHref,
@@ -523,7 +526,8 @@ export default function JoinDialog({
             busy={busy}
             onCancel={onClose}
             cancelLabel={t('tournaments.join.cancel')}
-            confirmLabel={t('tournaments.join.submit')}
+            // a full field queues a solo sign-up; a captain's team takes a seat (or queues) only once whole
+            confirmLabel={t(!asTeam && full ? 'tournaments.join.submitWaitlist' : 'tournaments.join.submit')}
             busyLabel={t('tournaments.join.submitting')}
             disabled={!ready}
             testIds={['join-cancel', 'join-submit']}

@@ -17,6 +17,7 @@ import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import { withoutFaction, type BannerHost, type BannerIntent } from './banner-model.ts';
 import { ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
+import { isFull } from '../rules.ts';
 
 /**
  * Tells the page's list of teams (<entry-teams>, on a team tournament's page) to read again: a member's join, leave
@@ -269,6 +270,7 @@ function TournamentActions({
           t={t}
           locale={locale}
           tournament={tournament}
+          full={isFull(tournament.memberCount, tournament.maxPartecipants)}
           user={joining}
           communityUrl={host.communityUrl}
           settingsHref={links.settings}
