@@ -18,13 +18,12 @@ export type NumberRanges = Record<string, readonly [min: number, max: number]>;
 /**
  * Messages the shared schemas set themselves: most name their errors.validation key outright, the
  * tournament schedule's too (src/features/tournaments/schedule-order.ts: afterStart, beforeCheckinOpens, …, one
- * pattern rather than a list, as this module ships with every form page); four are aliases.
+ * pattern rather than a list, as this module ships with every form page); three are aliases.
  */
-const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast'.split(' '));
+const sameKey = new Set('slug rewardRange amountRange nonZero dateInPast birthDateNoSuchDay'.split(' '));
 const aliases: Record<string, string> = {
   username: 'usernameFormat',
   future: 'birthDateFuture',
-  noSuchDay: 'birthDateNoSuchDay',
   mismatch: 'passwordMismatch',
 };
 const ownMessage = (message: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { birthDateText, isMissingDay, isoBirthDate } from '../../../src/features/accounts/ui/birth-date-text.ts';
+import { birthDateText, isoBirthDate } from '../../../src/features/accounts/ui/birth-date-text.ts';
+import { isMissingDay } from '../../../src/features/accounts/ui/account-form-schemas.ts';
 import { signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
 
 describe('a typed birth date', () => {
@@ -57,8 +58,8 @@ describe('a typed birth date', () => {
     expect(typed('2001-03-15')).toMatchObject({ success: true, data: { birth_date: '2001-03-15' } });
     expect(typed(undefined).data?.birth_date).toBeUndefined();
     // typed in the right format, a day that does not exist says so, not that the format is wrong
-    expect(typed('31/02/2001').error?.issues).toEqual([expect.objectContaining({ message: 'noSuchDay' })]);
-    expect(typed('2001-02-31').error?.issues).toEqual([expect.objectContaining({ message: 'noSuchDay' })]);
+    expect(typed('31/02/2001').error?.issues).toEqual([expect.objectContaining({ message: 'birthDateNoSuchDay' })]);
+    expect(typed('2001-02-31').error?.issues).toEqual([expect.objectContaining({ message: 'birthDateNoSuchDay' })]);
     expect(typed('31/02/01').error?.issues[0]).toMatchObject({ code: 'invalid_format', path: ['birth_date'] });
   });
 });

@@ -201,8 +201,8 @@ describe('settingsSchema (the account tab of /settings)', () => {
 
   test.each([
     ['15-2001-03', undefined],
-    ['30/02/2001', 'noSuchDay'],
-    ['2001-02-30', 'noSuchDay'],
+    ['30/02/2001', 'birthDateNoSuchDay'],
+    ['2001-02-30', 'birthDateNoSuchDay'],
     [tomorrow, 'future'],
     ['1899-12-31', 'BIRTH_DATE_TOO_EARLY'],
   ])('refuses %s as signup does', (day, message) => {

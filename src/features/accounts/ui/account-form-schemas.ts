@@ -10,7 +10,7 @@ import {
   signupInputSchema,
   userUpdateSchema,
 } from '../contract.ts';
-import { isMissingDay, isoBirthDate } from './birth-date-text.ts';
+import { isoBirthDate } from './birth-date-text.ts';
 
 /**
  * The rules of the account forms, from the schemas the server enforces. Loaded on demand
@@ -32,13 +32,27 @@ const typedDay =
     typeof v === 'string' ? (v.trim() ? isoBirthDate(v) : empty) : v;
 
 /**
- * The birth date the API takes, refusing first a well-formed day the calendar lacks ('noSuchDay'): the
+ * True for a yyyy-MM-dd whose day the calendar does not have (2000-02-31, 2001-02-29, a 13th month):
+ * the visitor typed the format right, so the form says the day does not exist rather than asking for
+ * the format again. False for a real day and for any other text, which stays a format error. It lives
+ * here, with the forms' rules that load on demand, not beside the field's display that every form page loads.
+ */
+export function isMissingDay(iso: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return false;
+  // the calendar rolls a day it lacks over into another (31 February is 2 or 3 March)
+  const day = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return day.getUTCMonth() !== +m[2] - 1 || day.getUTCDate() !== +m[3];
+}
+
+/**
+ * The birth date the API takes, refusing first a well-formed day the calendar lacks: the
  * server's own schema calls 31/02 a format error, which would tell a visitor who typed it right to fix
  * the format.
  */
 const birthDay = z
   .string()
-  .refine((d) => !isMissingDay(d), 'noSuchDay')
+  .refine((d) => !isMissingDay(d), 'birthDateNoSuchDay')
   .pipe(birthDateSchema);
 
 const signupFormSchema = signupInputSchema.extend({

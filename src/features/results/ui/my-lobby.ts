@@ -3,7 +3,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
 import { $token } from '../../../platform/browser/session.ts';
-import { $playing } from '../../tournaments/ui/my-standing.ts';
+import { $playing } from '../../tournaments/standing-contract.ts';
 
 const call: TypedCall<ResultsApi> = api;
 

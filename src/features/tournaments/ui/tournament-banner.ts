@@ -26,7 +26,7 @@ import {
   type BannerTournament,
 } from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
-import { setPlaying } from './my-standing.ts';
+import { setPlaying } from '../standing-contract.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
