@@ -17,7 +17,12 @@ describe('fieldErrorKey', () => {
       'errors.validation.birthDateInvalid',
     ],
     ['birth_date', { type: 'custom', message: 'future' }, '2999-01-01', 'errors.validation.birthDateFuture'],
-    ['birth_date', { type: 'custom', message: 'birthDateNoSuchDay' }, '31/02/2000', 'errors.validation.birthDateNoSuchDay'],
+    [
+      'birth_date',
+      { type: 'custom', message: 'birthDateNoSuchDay' },
+      '31/02/2000',
+      'errors.validation.birthDateNoSuchDay',
+    ],
     ['birth_date', { type: 'custom', message: 'BIRTH_DATE_TOO_EARLY' }, '1899-12-31', 'errors.BIRTH_DATE_TOO_EARLY'],
     ['gender', { type: 'invalid_value', message: 'Invalid option' }, '', 'errors.validation.required'],
     ['nickname', { type: 'too_big', message: 'Too big' }, 'x'.repeat(40), 'errors.validation.tooLong'],
