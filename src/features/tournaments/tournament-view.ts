@@ -73,7 +73,6 @@ export function startText(
 export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => labels.games[game] ?? game;
 export const consolesLabel = (consoles: readonly string[], labels: Pick<CardLabels, 'consoles'>) =>
   consoles.map((c) => labels.consoles[c] ?? c).join(', ');
-/** "current members / maxPartecipants" */
 /** Seats taken of the seats there are, as the tournament's own page counts them. */
 export const playersLabel = (t: Pick<CardTournament, 'slotsTaken' | 'maxPartecipants'>) =>
   `${t.slotsTaken}/${t.maxPartecipants}`;

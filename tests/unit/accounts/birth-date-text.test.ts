@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { birthDateText, isoBirthDate } from '../../../src/features/accounts/ui/birth-date-text.ts';
-import { isMissingDay } from '../../../src/features/accounts/ui/account-form-schemas.ts';
-import { signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
+import { isMissingDay, signupInputSchema } from '../../../src/features/accounts/ui/account-form-schemas.ts';
 
 describe('a typed birth date', () => {
   test.each([

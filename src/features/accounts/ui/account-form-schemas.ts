@@ -31,19 +31,17 @@ const typedDay =
   (v: unknown) =>
     typeof v === 'string' ? (v.trim() ? isoBirthDate(v) : empty) : v;
 
+const wellFormedDay = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDay = z.iso.date();
+
 /**
  * True for a yyyy-MM-dd whose day the calendar does not have (2000-02-31, 2001-02-29, a 13th month):
- * the visitor typed the format right, so the form says the day does not exist rather than asking for
- * the format again. False for a real day and for any other text, which stays a format error. It lives
- * here, with the forms' rules that load on demand, not beside the field's display that every form page loads.
+ * well formed, yet refused by the same date rule the server's schema applies. The visitor typed the
+ * format right, so the form says the day does not exist rather than asking for the format again. It
+ * lives here, with the forms' rules that load on demand, not beside the field's display that every form
+ * page loads.
  */
-export function isMissingDay(iso: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  if (!m) return false;
-  // the calendar rolls a day it lacks over into another (31 February is 2 or 3 March)
-  const day = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
-  return day.getUTCMonth() !== +m[2] - 1 || day.getUTCDate() !== +m[3];
-}
+export const isMissingDay = (iso: string): boolean => wellFormedDay.test(iso) && !calendarDay.safeParse(iso).success;
 
 /**
  * The birth date the API takes, refusing first a well-formed day the calendar lacks: the
