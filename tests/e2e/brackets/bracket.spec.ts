@@ -142,7 +142,16 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await expect(page.getByTestId('tournament-tab-bracket')).toHaveText(dashboard.tournaments.detail.tabs.bracket);
   await expect(page.getByTestId('bracket-admin')).toContainText(texts.it.admin.empty);
   await page.getByTestId('bracket-seeding').selectOption('checkin');
+  // check-in is still open: the panel says a later check-in would be left out, and a cancel generates nothing
   await page.getByTestId('bracket-generate').click();
+  const asking = page.getByTestId('bracket-generate-dialog');
+  await expect(asking).toContainText(texts.it.admin.checkInOpenTitle);
+  await expect(asking).toContainText(texts.it.admin.checkInOpenMessage);
+  await page.getByTestId('bracket-generate-dialog-cancel').click();
+  await expect(asking).toBeHidden();
+  await expect(page.getByTestId('bracket-admin')).toContainText(texts.it.admin.empty);
+  await page.getByTestId('bracket-generate').click();
+  await page.getByTestId('bracket-generate-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
   await expect(page.getByTestId('bracket-admin-match')).toContainText(
     fillText(texts.it.admin.match, { a: giulia.user.username, b: alex.user.username }),

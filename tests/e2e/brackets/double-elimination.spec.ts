@@ -139,6 +139,8 @@ test('the admin generates a double-elimination bracket, the players report, the 
   await expect(page.getByTestId('bracket-third-place')).toHaveCount(0);
   await page.getByTestId('bracket-seeding').selectOption('checkin');
   await page.getByTestId('bracket-generate').click();
+  // check-in is still open: the panel asks first
+  await page.getByTestId('bracket-generate-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
   await expect(page.getByTestId('bracket-admin-match').first()).toContainText(texts.it.part.winners);
   expect(await seriousViolations(page)).toEqual([]);
@@ -192,6 +194,8 @@ test('the admin ticks the third-place match; the semi-final losers play it and t
   await page.getByTestId('bracket-seeding').selectOption('checkin');
   await page.getByTestId('bracket-third-place').check();
   await page.getByTestId('bracket-generate').click();
+  // check-in is still open: the panel asks first
+  await page.getByTestId('bracket-generate-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.en.admin.generated);
   // seeds 1 v 4 and 2 v 3: Giulia and Alex win their semi-finals, the final, then the third-place match
   await playThroughApi(page.request, admin, id, giulia, d);

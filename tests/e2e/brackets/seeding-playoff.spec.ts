@@ -54,6 +54,8 @@ test('manual seeds from the keyboard, a Swiss stage played, its playoff created 
 
   await page.getByTestId('bracket-rounds').fill('2');
   await page.getByTestId('bracket-generate').click();
+  // check-in is still open: the panel asks first
+  await page.getByTestId('bracket-generate-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
   // the stage is not played yet: the playoff waits
   await expect(page.getByTestId('bracket-playoff-waiting')).toHaveText(texts.it.admin.playoffWaiting);

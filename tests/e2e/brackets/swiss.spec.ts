@@ -32,6 +32,8 @@ test('Swiss: the admin generates, round one is reported, round two is paired and
   await page.getByTestId('bracket-seeding').selectOption('checkin');
   await page.getByTestId('bracket-rounds').fill('2');
   await page.getByTestId('bracket-generate').click();
+  // check-in is still open: the panel asks first
+  await page.getByTestId('bracket-generate-dialog-confirm').click();
   await expect(page.locator('[data-sonner-toast][data-type="success"]').last()).toContainText(texts.it.admin.generated);
   await expect(page.getByTestId('bracket-admin-swiss-progress')).toHaveText(
     fillText(texts.it.admin.swissProgress, { n: 1, total: 2 }),

@@ -199,6 +199,10 @@ for (const lang of ['it', 'en'] as const) {
     const rosterTeam = partnerPage.getByTestId('roster-entry-team');
     await expect(rosterTeam).toContainText('Night Owls');
     await expect(rosterTeam).toContainText(dashboard.roster.teamCheckedIn);
+    // the header counts the duo as the one seat it takes, as the limit does
+    await expect(partnerPage.getByTestId('tournament-editor-players')).toHaveText(
+      fillText(dashboard.detail.playersSummary, { members: 1, max: 8, waitlist: 0 }),
+    );
     await goto(partnerPage, at(lang, `/dashboard/tournaments/edit?id=${id}`));
     await expect(partnerPage.getByLabel(dashboard.form.teamCheckinMinimum)).toBeVisible();
     await partnerContext.close();

@@ -5,6 +5,7 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import FormDialog from '../../../../platform/ui/FormDialog.tsx';
 import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
@@ -32,6 +33,8 @@ interface Props {
   t: Translator;
   locale: Locale;
   tournamentId: string;
+  /** check-in has not closed yet: generating asks first, as later check-ins would be left out */
+  checkInOpen: boolean;
 }
 
 const call: TypedCall<BracketsApi> = api;
@@ -60,11 +63,13 @@ const nameOf = (m: BracketMatch, side: 'a' | 'b') => (side === 'a' ? m.sideA?.na
  * with a seeding, the disputed matches first with both reports, then every playable match; the
  * admin resolves or overrides a result in a dialog. Everything goes through the bracket API.
  */
-export default function BracketPanel({ t, locale, tournamentId }: Props) {
+export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: Props) {
   const [bracket, setBracket] = useState<Bracket | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
+  // generating while check-in is open asks first: later check-ins would be left out
+  const [asking, setAsking] = useState(false);
   const [extras, setExtras] = useState(defaultExtras);
   // Swiss: the rounds typed, empty for the default
   const [rounds, setRounds] = useState('');
@@ -97,6 +102,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
   }, [seeding, order, tournamentId, t]);
 
   const generate = async () => {
+    setAsking(false);
     setGenerating(true);
     const res = await call<'POST /tournaments/:id/bracket'>(base, {
       body: {
@@ -189,7 +195,7 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
           <BusyButton
             busy={generating}
             busyLabel={t('brackets.admin.generating')}
-            onClick={() => void generate()}
+            onClick={() => (checkInOpen ? setAsking(true) : void generate())}
             disabled={locked}
             aria-describedby={locked ? 'bracket-locked' : undefined}
             testId="bracket-generate"
@@ -204,6 +210,16 @@ export default function BracketPanel({ t, locale, tournamentId }: Props) {
             {t('brackets.admin.view')}
           </PublicPageLink>
         </div>
+        <ConfirmDialog
+          open={asking}
+          title={t('brackets.admin.checkInOpenTitle')}
+          message={t('brackets.admin.checkInOpenMessage')}
+          confirmLabel={t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
+          cancelLabel={t('brackets.admin.cancel')}
+          onConfirm={() => void generate()}
+          onCancel={() => setAsking(false)}
+          testId="bracket-generate-dialog"
+        />
         {seeding === 'manual' && !locked && order && <SeedOrder t={t} order={order} onChange={setOrder} />}
         {locked && (
           <p id="bracket-locked" className="text-xs text-slate-400" data-testid="bracket-locked">

@@ -4,7 +4,7 @@ import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { toast } from 'sonner';
 import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { phaseOf } from '../../rules.ts';
+import { phaseOf, type Phase } from '../../rules.ts';
 import type { Competition, Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -37,6 +37,8 @@ const tabsOf = (tournament: Tournament, has: Record<'results' | 'bracket' | 'pri
       (tab !== 'bracket' || (has.bracket && tournament.format !== 'battle_royale')) &&
       (tab !== 'prizes' || has.prizes),
   );
+/** The phases before check-in closes. */
+const checkInStillOpen = new Set<Phase>(['waiting', 'registration', 'registrationClosed', 'checkinOpen']);
 const initialTab = (tabs: Tab[]) => (): Tab => {
   const hash = typeof window === 'undefined' ? '' : window.location.hash.slice(1);
   return (tabs as string[]).includes(hash) ? (hash as Tab) : 'settings';
@@ -51,7 +53,10 @@ interface TabPanelProps {
   locale: Locale;
   tournamentId: string;
 }
-export type BracketTabProps = TabPanelProps;
+export interface BracketTabProps extends TabPanelProps {
+  /** check-in has not closed yet: a player who checks in after a bracket is generated is not in it */
+  checkInOpen: boolean;
+}
 
 /** What the Results tab's panel is given: it is the results domain's. */
 export interface ResultsTabProps extends TabPanelProps {
@@ -209,6 +214,8 @@ function EditView({
   };
 
   const memberCount = registrations?.members.length ?? tournament.members.length;
+  // the header counts seats, as the limit does (a whole team takes one); the tab and the mail count people
+  const seatsTaken = registrations?.seatsTaken ?? tournament.slotsTaken;
   const waitlistCount = registrations?.waitlist.length ?? tournament.waitlistCount;
   const panel = { idPrefix: 'tournament', tab };
   // what every tab of another domain is given (the shell puts them in)
@@ -225,7 +232,7 @@ function EditView({
             <PhaseBadge phase={phaseOf(tournament)} t={t} testId="tournament-editor-phase" />
             <span data-testid="tournament-editor-players">
               {t('dashboard.tournaments.detail.playersSummary', {
-                members: memberCount,
+                members: seatsTaken,
                 max: tournament.maxPartecipants,
                 waitlist: waitlistCount,
               })}
@@ -310,7 +317,7 @@ function EditView({
       )}
       {bracketTab && tabs.includes('bracket') && (
         <TabPanel {...panel} name="bracket" data-testid="tournament-panel-bracket">
-          {bracketTab(tabProps)}
+          {bracketTab({ ...tabProps, checkInOpen: checkInStillOpen.has(phaseOf(tournament)) })}
         </TabPanel>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (
