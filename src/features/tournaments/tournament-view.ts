@@ -233,6 +233,19 @@ export const teamSizeLabel = (teamSize: number | null) =>
 /** The championship's landing page path. */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
 
+/**
+ * A tournament's name as a file name (its calendar event, its roster export): ASCII letters and digits in lower
+ * case, accents dropped and every other run of characters one hyphen, at most 60; `fallback` when nothing is left.
+ */
+export const fileNameOf = (name: string, fallback = 'tournament') =>
+  name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60) || fallback;
+
 /** Fortnite tournaments register with the chat-community name and the Epic ID. */
 export const isFortnite = (game: string) => game === 'Fortnite';
 

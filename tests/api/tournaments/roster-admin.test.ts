@@ -481,6 +481,7 @@ describe('the roster as CSV', () => {
     await setPhase(t, admin.token, id, 'checkinOpen');
     await checkInFor(id, a, true);
     await disqualifyP(id, b);
+    await t.db.kysely.updateTable('tournaments').set({ name: 'Coppa Città #1' }).where('id', '=', id).execute();
     const res = await t.inject({
       method: 'GET',
       url: `/api/tournaments/${id}/registrations.csv`,
@@ -488,8 +489,9 @@ describe('the roster as CSV', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    // named by the tournament (its name as a file name), with the day
     expect(res.headers['content-disposition']).toMatch(
-      new RegExp(`^attachment; filename="roster-${id}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      /^attachment; filename="roster-coppa-citta-1-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     const lines = res.body
       .replace(/^\uFEFF/, '')

@@ -146,7 +146,9 @@ for (const lang of ['it', 'en'] as const) {
 
       // the export downloads the roster as CSV
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('roster-export').click()]);
-      expect(download.suggestedFilename()).toMatch(/\.csv$/);
+      // named by the tournament, as its calendar event is
+      const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^roster-${slug}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
       const csv = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
       const lines = csv.trimEnd().split(/\r?\n/);
       expect(lines[0]).toBe('username,email,gameAccount,platform,gameAccountId,epicId,discordId,state,checkedIn,team');

@@ -6,6 +6,7 @@ import {
   communityChatUrl,
   countdownParts,
   differsFromRome,
+  fileNameOf,
   longDateTime,
   nextDeadline,
   plainTextOf,
@@ -235,4 +236,16 @@ describe('"Vai al torneo"', () => {
       expect(tournamentGoLink('', template, 'abc', iframe)).toBeNull();
     },
   );
+});
+
+describe('fileNameOf', () => {
+  test('keeps letters and digits in lower case, accents dropped, every other run one hyphen', () => {
+    expect(fileNameOf('Città di Cortina — Finals #2!')).toBe('citta-di-cortina-finals-2');
+    expect(fileNameOf('  Ärena  Cup  ')).toBe('arena-cup');
+  });
+  test('stops at 60 characters, and a name with nothing left is the fallback', () => {
+    expect(fileNameOf('x'.repeat(80))).toHaveLength(60);
+    expect(fileNameOf('★ ★ ★')).toBe('tournament');
+    expect(fileNameOf('—', 'roster')).toBe('roster');
+  });
 });

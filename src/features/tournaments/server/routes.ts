@@ -16,6 +16,7 @@ import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.
 import * as CompetitionService from './competition-service.ts';
 import * as TournamentService from './service.ts';
 import * as TeamService from './team-service.ts';
+import { fileNameOf } from '../tournament-view.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
 import { apiCacheKey, cachedJson, sharedBody, sharedDerived } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
@@ -525,8 +526,9 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
     onRequest: app.requireAdmin,
     handler: async (req, reply) => {
-      const { lines } = await TournamentService.rosterLines(ctx, req.params.id);
-      return sendCsv(reply, `roster-${req.params.id}`, rosterColumns, lines);
+      const { name, lines } = await TournamentService.rosterLines(ctx, req.params.id);
+      // named by the tournament, as its calendar event is
+      return sendCsv(reply, `roster-${fileNameOf(name)}`, rosterColumns, lines);
     },
   });
 

@@ -23,8 +23,8 @@ const part =
     return Number.isNaN(date.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), options).format(date);
   };
 
-/** "22/11/2026" and "18:00", for compact table cells. */
-export const formatShortDate = part({ dateStyle: 'short' });
+/** "22/11/2026" and "18:00", for compact table cells: the year in full (Italian's short style would write "26"). */
+export const formatShortDate = part({ day: '2-digit', month: '2-digit', year: 'numeric' });
 export const formatTime = part({ timeStyle: 'short' });
 
 /** The admin's time zone name ("Europe/Rome"), shown beside the schedule inputs. */
