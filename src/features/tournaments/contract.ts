@@ -6,6 +6,7 @@ import { gameAccountSchema } from '../accounts/contract.ts';
 import { COMPETITION_LINK_MAX, isCompetitionLink } from './competition-link.ts';
 import { TOURNAMENT_ID_PATTERN } from './tournament-id.ts';
 import { listPhases, teamSizeFilters } from './rules.ts';
+import { scheduleKeys } from './schedule-order.ts';
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
@@ -250,6 +251,26 @@ export type TournamentInput = z.input<typeof tournamentInputSchema>;
  */
 export const tournamentUpdateSchema = z.object(tournamentFields).partial();
 export type TournamentUpdate = z.input<typeof tournamentUpdateSchema>;
+
+/**
+ * What decides who played a tournament and how it was scored: its game, platforms, size, format, team rules,
+ * championship, check-in windows and schedule. Finalising fixes them with the results, so an edit of a finalised
+ * tournament that changes one is refused whole (409 TOURNAMENT_FINALIZED) and the editor locks them; the texts,
+ * images and access stay editable, and a field sent with its stored value is no change.
+ */
+export const playedFields = [
+  'game',
+  'console',
+  'maxPartecipants',
+  'format',
+  'teamSize',
+  'teamCheckinMinimum',
+  'competitionId',
+  'check_in',
+  'check_in_end',
+  ...scheduleKeys,
+] as const satisfies readonly (keyof TournamentUpdate)[];
+export type PlayedField = (typeof playedFields)[number];
 
 /** `?userID=`: whose registration; the caller's own when left out (an admin may name anyone). */
 export const registrantQuerySchema = z.object({ userID: idSchema.optional() });

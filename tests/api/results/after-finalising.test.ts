@@ -111,3 +111,91 @@ describe('the status of a finalised tournament', () => {
     expect(res.json.data.status).toBe(1);
   });
 });
+
+const playedColumns = [
+  'game',
+  'max_participants',
+  'format',
+  'team_size',
+  'team_checkin_minimum',
+  'competition_id',
+  'check_in',
+  'check_in_end',
+  'start_registration',
+  'end_registration',
+  'start_checkin',
+  'end_checkin',
+  'start_tournament',
+  'end_tournament',
+] as const;
+
+describe('what a finalised tournament was played with', () => {
+  test('a changed game, size, format, team rule, championship, check-in or date is 409 and changes nothing', async () => {
+    const { id } = await liveWithPendingReport();
+    await finalise(id);
+    const before = await T.tournamentRow(t, id);
+    const audited = (await auditOf('tournament.update', id)).length;
+    const hourAfter = (at: string | null) => new Date(Date.parse(at!) + 3_600_000).toISOString();
+    const changes = [
+      { game: 'Valorant' },
+      { console: ['PC', 'SWITCH'] },
+      { maxPartecipants: before.max_participants + 5 },
+      { format: 'round_robin' },
+      { teamSize: 2 },
+      { teamCheckinMinimum: 1 },
+      { competitionId: 'another-championship' },
+      { check_in: before.check_in + 10 },
+      { check_in_end: before.check_in_end + 10 },
+      { end_tournament: hourAfter(before.end_tournament) },
+      { start_registration: null },
+    ];
+    // each with a text edit beside it, as the editor sends them: the whole edit is refused
+    for (const change of changes) expectError(await edit(id, { name: 'Replayed', ...change }), 409, FINAL);
+    expect(await T.tournamentRow(t, id)).toEqual(before);
+    expect(await auditOf('tournament.update', id)).toHaveLength(audited);
+  });
+
+  test('its stored values sent back are no change: the texts and the access beside them are saved', async () => {
+    const { id } = await liveWithPendingReport();
+    await finalise(id);
+    const before = await T.tournamentRow(t, id);
+    // the same instant in another offset, and the platforms in another order, are the same values
+    const inRome = (at: string) => new Date(Date.parse(at) + 3_600_000).toISOString().replace('Z', '+01:00');
+    const consoles: string[] = JSON.parse(before.consoles);
+    const res = await edit(id, {
+      name: 'Finals night',
+      description: '<p>Thanks for playing</p>',
+      open: true,
+      game: before.game,
+      console: [...consoles].reverse(),
+      maxPartecipants: before.max_participants,
+      format: before.format,
+      teamSize: before.team_size,
+      teamCheckinMinimum: before.team_checkin_minimum,
+      competitionId: before.competition_id,
+      check_in: before.check_in,
+      check_in_end: before.check_in_end,
+      start_registration: before.start_registration,
+      end_registration: before.end_registration,
+      start_checkin: before.start_checkin,
+      end_checkin: before.end_checkin,
+      start_tournament: inRome(before.start_tournament!),
+      end_tournament: before.end_tournament,
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const after = await T.tournamentRow(t, id);
+    expect(after).toMatchObject({ name: 'Finals night', description: '<p>Thanks for playing</p>' });
+    const played = (row: typeof before) => ({
+      ...Object.fromEntries(playedColumns.map((c) => [c, row[c]])),
+      consoles: (JSON.parse(row.consoles) as string[]).sort(),
+    });
+    expect(played(after)).toEqual(played(before));
+  });
+
+  test('a tournament not finalised still changes its schedule and its size', async () => {
+    const id = await T.createTournament(t, admin.token, 'complete');
+    const res = await edit(id, { maxPartecipants: 64, check_in: 15 });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data).toMatchObject({ maxPartecipants: 64, check_in: 15 });
+  });
+});

@@ -108,6 +108,12 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-start_checkin').fill(await localInput(page, 2 * DAY));
       await page.getByTestId('tournament-end_checkin').fill(await localInput(page, 2 * DAY + HOUR));
       await page.getByTestId('tournament-start_tournament').fill(await localInput(page, 2 * DAY + 2 * HOUR));
+      // a registration set to close after check-in opens is told it closes then
+      const closesHint = page.locator('#tournament-end_registration-hint');
+      await page.getByTestId('tournament-end_registration').fill(await localInput(page, 2 * DAY + HOUR / 2));
+      await expect(closesHint).toHaveText(localeTexts(lang, 'dashboard').tournaments.form.closesAtCheckin);
+      await page.getByTestId('tournament-end_registration').fill('');
+      await expect(closesHint).toHaveCount(0);
       const nextYear = new Date().getFullYear() + 1;
       await page.getByTestId('tournament-end_tournament').fill(`${nextYear}-01-15T18:00`);
       await page.getByTestId('tournament-check_in').fill('30');
@@ -334,12 +340,22 @@ for (const lang of ['it', 'en'] as const) {
       // and the edit form offers no other status than ended
       await expect(page.getByTestId('tournament-status').locator('option')).toHaveCount(1);
       await expect(page.getByTestId('tournament-status')).toHaveValue('2');
+      // what it was played with is locked, and the form says so; a text beside it is still saved
+      await expect(page.getByTestId('tournament-played-locked')).toHaveText(texts.form.playedLocked);
+      for (const locked of ['game', 'maxPartecipants', 'console-PC', 'start_tournament', 'check_in'])
+        await expect(page.getByTestId(`tournament-${locked}`)).toBeDisabled();
+      await page.getByTestId('tournament-dateText-en').fill('Played in March');
+      await page.getByTestId('tournament-submit').click();
+      await expect(toast(page)).toContainText(texts.form.saved);
+      const saved = await call(page.request, admin.token, 'GET', `/tournaments/${id}`);
+      expect(saved.body.data).toMatchObject({ dateText: { en: 'Played in March' }, game: 'Valorant', finalized: true });
 
       // the delete dialog says it can only be archived, and archives it
       await goto(page, at(lang, '/dashboard/tournaments'));
       await page.getByTestId('tournaments-search').fill(name);
       const rows = page.getByTestId('tournaments-table').locator('tbody tr');
       await expect(rows).toHaveCount(1);
+      await expect(rows.getByTestId('tournament-row-status')).toContainText(texts.list.statusFinal);
       await expect(rows.getByTestId('tournament-row-archived')).toHaveCount(0);
       await rows.getByTestId('tournament-row-delete').click();
       const dialog = page.getByTestId('tournament-delete-dialog');

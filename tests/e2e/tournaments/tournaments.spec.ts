@@ -186,6 +186,7 @@ for (const lang of ['it', 'en'] as const) {
       request,
     }) => {
       const name = unique(`Open Valorant ${lang} `);
+      const schedule = registrationOpen();
       const t = await createTournament(request, {
         name,
         game: 'Valorant',
@@ -196,7 +197,7 @@ for (const lang of ['it', 'en'] as const) {
         check_in_end: 15,
         description: '<p>Five against five, <strong>best of three</strong>.</p><script>window.hacked = true</script>',
         rules: '<ul><li>No smurfs</li></ul>',
-        ...registrationOpen(),
+        ...schedule,
       });
 
       await openTournament(page, lang, t.id);
@@ -238,10 +239,17 @@ for (const lang of ['it', 'en'] as const) {
       await goto(page, at(lang, `/tournament/${t.id}`));
       await expect(page.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
       await expect(page.getByTestId('tournament-go')).toHaveCount(0);
-      await updateTournament(request, t.id, { externalUrl: `https://brackets.example.test/cup/${t.id}` });
+      // registration set to close after check-in opens: it closes as check-in opens, and the page says so
+      const lateClose = new Date(Date.parse(schedule.start_checkin) + 30 * 60_000).toISOString();
+      await updateTournament(request, t.id, {
+        externalUrl: `https://brackets.example.test/cup/${t.id}`,
+        end_registration: lateClose,
+      });
       // a reload: the page is kept by the browser for a few seconds (cache-control), a reload revalidates
       await page.reload();
       await hydrated(page);
+      const closes = page.getByTestId('tournament-schedule-registrationCloses').locator('time');
+      await expect(closes).toHaveAttribute('datetime', schedule.start_checkin);
       const go = page.getByTestId('tournament-go');
       await expect(go).toHaveAttribute('href', `https://brackets.example.test/cup/${t.id}`);
       await expect(go).toHaveAttribute('target', '_blank');

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { monotonicTimestamps, nowIso } from '../../../platform/db/database.ts';
 import type { EarnedBadgeInfo } from '../../../platform/schemas.ts';
@@ -24,7 +25,7 @@ import {
   type TournamentStatus,
 } from '../rules.ts';
 import { scheduleIssues, scheduleKeys, type ScheduleKey } from '../schedule-order.ts';
-import { isFortnite } from '../tournament-view.ts';
+import { fileNameOf, isFortnite } from '../tournament-view.ts';
 import { sanitizeRichText } from '../../../platform/rich-text.ts';
 import type {
   Registrations,
@@ -37,6 +38,7 @@ import type {
 } from '../contract.ts';
 import {
   formatOf,
+  playedFields,
   ROSTER_CANDIDATES_MAX,
   tournamentFormats,
   type TournamentArchiveFilter,
@@ -424,14 +426,7 @@ export async function calendar(ctx: ServiceContext, id: string): Promise<{ ics: 
   // a date the calendar format cannot hold (year 0 or beyond 9999) is the data's fault, not ours
   if (error || !value)
     throw new AppError('conflict', 'DATE_OUT_OF_RANGE', 'The tournament dates cannot be written as a calendar event');
-  const slug =
-    row.name
-      .normalize('NFKD')
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase()
-      .slice(0, 60) || 'tournament';
-  return { ics: value, filename: `${slug}.ics` };
+  return { ics: value, filename: `${fileNameOf(row.name)}.ics` };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -487,8 +482,10 @@ export async function create(ctx: ServiceContext, actor: Actor, input: CreateInp
 export async function update(ctx: ServiceContext, actor: Actor, id: string, input: UpdateInput): Promise<Tournament> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const { tournament, promoted } = await audited(ctx, actor, async (tx, audit) => {
-    // finalising ended the tournament for good: its status may not reopen (nor follow the schedule back to live)
-    if (input.status !== undefined && input.status !== ENDED) await lockOpenForResults(tx, id);
+    // finalising ended the tournament for good: its status may not reopen (nor follow the schedule back to live),
+    // and what decided its results stays as it was played
+    const reopens = input.status !== undefined && input.status !== ENDED;
+    if (reopens || changesWhatWasPlayed(await findRow(tx, id), input)) await lockOpenForResults(tx, id);
     const before = await get(tx, id, null);
     const result = await updateTournament(tx, id, input, passwordHash);
     await audit({
@@ -502,6 +499,34 @@ export async function update(ctx: ServiceContext, actor: Actor, id: string, inpu
   });
   await mailPromoted(ctx, id, promoted);
   return tournament;
+}
+
+/** The value of each played field as an edit sends it, from the stored row (platforms as a sorted set). */
+function playedValues(row: TournamentRow): Record<(typeof playedFields)[number], unknown> {
+  return {
+    game: row.game,
+    console: [...new Set<string>(JSON.parse(row.consoles))].sort(),
+    maxPartecipants: row.max_participants,
+    format: row.format,
+    teamSize: row.team_size,
+    teamCheckinMinimum: row.team_checkin_minimum,
+    competitionId: row.competition_id,
+    check_in: row.check_in,
+    check_in_end: row.check_in_end,
+    ...datesOf(row),
+  };
+}
+
+/** True when the edit sends a played field with another value than the stored one (an instant in any offset). */
+function changesWhatWasPlayed(row: TournamentRow, input: UpdateInput): boolean {
+  const stored = playedValues(row);
+  return playedFields.some((field) => {
+    const sent = input[field];
+    if (sent === undefined) return false;
+    if (field === 'console') return !isDeepStrictEqual([...new Set(sent as string[])].sort(), stored.console);
+    const value = (scheduleKeys as readonly string[]).includes(field) ? toUtc(sent as string | null) : sent;
+    return value !== stored[field];
+  });
 }
 
 /**

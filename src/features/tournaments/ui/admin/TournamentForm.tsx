@@ -6,6 +6,7 @@ import { scheduleIssues } from '../../schedule-order.ts';
 import { consoles, games } from '../../../games/contract.ts';
 import {
   formatOf,
+  playedFields,
   tournamentFormats,
   tournamentInputSchema,
   type Competition,
@@ -75,9 +76,19 @@ interface Props {
 /** The HTML texts of a tournament, in each language. */
 const richTexts = ['description', 'rules'] as const;
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  disabled,
+  children,
+}: {
+  id: string;
+  title: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <fieldset className={panelClass} aria-labelledby={`${id}-legend`}>
+    <fieldset className={panelClass} aria-labelledby={`${id}-legend`} disabled={disabled}>
       <legend id={`${id}-legend`} className="float-left mb-4 w-full text-base font-bold text-white">
         {title}
       </legend>
@@ -149,8 +160,17 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
     agencyName,
   });
   const zone = localTimeZone();
+  // registration closes when check-in opens, if that comes first: the later close is said to be moot
+  const [endRegistration, startCheckin] = [watch<string>('end_registration'), watch<string>('start_checkin')];
+  const closesAtCheckin = endRegistration !== '' && startCheckin !== '' && startCheckin < endRegistration;
 
-  const onSubmit = async (body: Body) => {
+  const onSubmit = async (form: Body) => {
+    // the played fields of a finalised tournament are locked: its edit sends the rest
+    const body = finalised
+      ? (Object.fromEntries(
+          Object.entries(form).filter(([k]) => !(playedFields as readonly string[]).includes(k)),
+        ) as Body)
+      : form;
     const res = editing
       ? await call<'PUT /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournament.id)}`, { method: 'PUT', body })
       : await call<'POST /tournaments'>('/tournaments', { body });
@@ -234,7 +254,15 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         </div>
       </fieldset>
 
-      <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')}>
+      {finalised && (
+        <p
+          className="rounded-lg border border-line bg-panel px-4 py-3 text-sm text-slate-300"
+          data-testid="tournament-played-locked"
+        >
+          {t('dashboard.tournaments.form.playedLocked')}
+        </p>
+      )}
+      <Section id="tournament-general" title={t('dashboard.tournaments.form.sections.general')} disabled={finalised}>
         <SelectField
           {...field('game')}
           label={t('dashboard.tournaments.form.game')}
@@ -391,19 +419,31 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
         >
           {t('dashboard.tournaments.form.scheduleHint', { zone })}
         </p>
-        {scheduleFields.map((name) => (
-          <DateTimeField key={name} {...field(name)} label={t(`dashboard.tournaments.form.schedule.${name}`)} />
-        ))}
-        {(['check_in', 'check_in_end'] as const).map((name) => (
-          <NumberField
-            key={name}
-            {...field(name)}
-            label={t(`dashboard.tournaments.form.${name}`)}
-            hint={t('dashboard.tournaments.form.minutesHint')}
-            min={0}
-            max={1440}
-          />
-        ))}
+        {/* the dates and check-in windows are played fields; the date texts and the link stay editable */}
+        <fieldset className="contents" disabled={finalised}>
+          {scheduleFields.map((name) => (
+            <DateTimeField
+              key={name}
+              {...field(name)}
+              label={t(`dashboard.tournaments.form.schedule.${name}`)}
+              hint={
+                name === 'end_registration' && closesAtCheckin
+                  ? t('dashboard.tournaments.form.closesAtCheckin')
+                  : undefined
+              }
+            />
+          ))}
+          {(['check_in', 'check_in_end'] as const).map((name) => (
+            <NumberField
+              key={name}
+              {...field(name)}
+              label={t(`dashboard.tournaments.form.${name}`)}
+              hint={t('dashboard.tournaments.form.minutesHint')}
+              min={0}
+              max={1440}
+            />
+          ))}
+        </fieldset>
         {(['it', 'en'] as const).map((language) => (
           <TextField
             key={language}

@@ -151,9 +151,11 @@ export default function TournamentsList({ t, locale }: SectionProps) {
           <td className={`${tdClass} whitespace-nowrap`} data-testid="tournament-row-status">
             <span className="text-slate-200">{t(`dashboard.status.${statusNames[tournament.status]}`)}</span>
             <span className="block text-xs text-slate-500">
-              {tournament.statusOverride === null
-                ? t('dashboard.tournaments.list.statusAuto')
-                : t('dashboard.tournaments.list.statusManual')}
+              {tournament.finalized
+                ? t('dashboard.tournaments.list.statusFinal')
+                : tournament.statusOverride === null
+                  ? t('dashboard.tournaments.list.statusAuto')
+                  : t('dashboard.tournaments.list.statusManual')}
             </span>
           </td>
           <td className={`${tdClass} text-right`}>
