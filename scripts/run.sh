@@ -105,7 +105,7 @@ case "$cmd" in
     cache="${XDG_CACHE_HOME:-$HOME/.cache}/arena-platform/lint-$key"
     mkdir -p "$cache" 2>/dev/null || { cache="$root/.cache/lint-$key" && mkdir -p "$cache"; }
     eslint --max-warnings 0 --cache --cache-strategy content --cache-location "$cache/eslint" \
-      src tests scripts ./*.ts ./*.mjs ./*.js &&
+      src tests scripts tools ./*.ts ./*.mjs ./*.js &&
       exec prettier --check --cache --cache-strategy content --cache-location "$cache/prettier" .
     ;;
   format) exec prettier --write . ;;
