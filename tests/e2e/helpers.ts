@@ -32,6 +32,19 @@ export async function searchShop(page: Page, text: string, name = text) {
 export const toast = (page: Page, type: 'success' | 'error' = 'success') =>
   page.locator(`[data-sonner-toast][data-type="${type}"]:not([data-removed="true"])`).first();
 
+/**
+ * A screenshot kept for people to look at (a page or a panel at a phone's or a desktop's width), written only when
+ * E2E_SHOTS is set (`E2E_SHOTS=1 npm run test:e2e`). Nothing asserts on it, and a full-page capture costs the browser
+ * about half a CPU-second, so the suite's own runs leave it out; a failing test still keeps its screenshot
+ * (playwright.config.ts), and a test that reads pixels takes its own.
+ */
+export async function keepShot(
+  target: { screenshot(options: { path: string; fullPage?: boolean }): Promise<unknown> },
+  options: { path: string; fullPage?: boolean },
+) {
+  if (process.env.E2E_SHOTS) await target.screenshot(options);
+}
+
 export async function goto(page: Page, url: string) {
   await page.goto(url);
   await hydrated(page);

@@ -5,6 +5,7 @@ import {
   decodeQuotedPrintable,
   goto,
   hydrated,
+  keepShot,
   latestMailTo,
   localeTexts,
   loginAs,
@@ -317,7 +318,7 @@ for (const lang of ['it', 'en'] as const) {
         // two rows of two on a phone, one row on a desktop
         const rows = new Set(boxes.map((b) => Math.round(b.y))).size;
         expect(rows).toBe(width === 390 ? 2 : 1);
-        await page.screenshot({ path: testInfo.outputPath(`settings-tabs-${lang}-${width}.png`), fullPage: false });
+        await keepShot(page, { path: testInfo.outputPath(`settings-tabs-${lang}-${width}.png`), fullPage: false });
         await tabs[3].click();
         await expect(tabs[3]).toHaveAttribute('aria-selected', 'true');
       }

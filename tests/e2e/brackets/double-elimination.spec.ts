@@ -2,15 +2,16 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import {
+  ADMIN,
   authenticate,
+  GIULIA,
   goto,
+  keepShot,
   localeTexts,
   loginAs,
   storeSession,
-  unique,
-  ADMIN,
-  GIULIA,
   type Session,
+  unique,
 } from '../helpers.ts';
 
 /**
@@ -120,7 +121,7 @@ async function playThroughApi(request: APIRequestContext, admin: Session, id: st
 async function shots(page: Page, info: TestInfo, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: info.outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect } from '../fixtures.ts';
-import { authenticate, localeTexts, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
+import { ADMIN, authenticate, GIULIA, keepShot, localeTexts, type Session, unique } from '../helpers.ts';
 
 /** What the Swiss and the seeding-and-playoff specs share: API calls, a field of four, screenshots. */
 const ALEX = { email: 'alex@demo.arena', password: GIULIA.password };
@@ -78,6 +78,6 @@ export async function fieldOfFour(request: APIRequestContext, name: string) {
 export async function shots(page: Page, info: TestInfo, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`${name}-${width}.png`), fullPage: true });
+    await keepShot(page, { path: info.outputPath(`${name}-${width}.png`), fullPage: true });
   }
 }

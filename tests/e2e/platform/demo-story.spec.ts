@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { goto, localeTexts } from '../helpers.ts';
+import { goto, keepShot, localeTexts } from '../helpers.ts';
 
 /**
  * The demo as a newcomer sees it: the seeded news in the page's language, the home page's partners
@@ -79,7 +79,7 @@ for (const lang of ['it', 'en'] as const) {
     for (const state of await finals.evaluateAll((els) => els.map((e) => e.getAttribute('data-state'))))
       expect(state).toBe('confirmed');
     await expect(page.getByTestId('bracket-not-needed')).toHaveCount(0);
-    await page.screenshot({ path: info.outputPath(`demo-double-elimination-${lang}.png`), fullPage: true });
+    await keepShot(page, { path: info.outputPath(`demo-double-elimination-${lang}.png`), fullPage: true });
 
     await goto(page, at(lang, '/player/giulia'));
     const entry = page.locator(`[data-testid="history-entry"][data-id="${id}"]`);
@@ -92,6 +92,6 @@ for (const lang of ['it', 'en'] as const) {
     await expect(entry.getByRole('link')).toHaveText('EAFC25 Double Trouble');
     await expect(entry.getByTestId('history-placing')).toHaveText(players.history.rank.replace('{rank}', '2'));
     await expect(entry.getByTestId('history-prize')).toHaveText(players.history.credits.replace('{amount}', '150'));
-    await page.screenshot({ path: info.outputPath(`demo-player-giulia-${lang}.png`), fullPage: true });
+    await keepShot(page, { path: info.outputPath(`demo-player-giulia-${lang}.png`), fullPage: true });
   });
 }

@@ -1,6 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  fillText,
+  GIULIA,
+  goto,
+  keepShot,
+  localeTexts,
+  loginAs,
+  storeSession,
+  unique,
+} from '../helpers.ts';
 
 /**
  * Finalising and prizes: the admin sets the prize table in the tournament
@@ -140,7 +151,7 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await expect(preview.nth(0)).toHaveAttribute('data-user-id', t.giulia.user.id);
     await expect(preview.nth(0)).toContainText('500');
     await expect(preview.nth(1)).toHaveAttribute('data-user-id', t.alex.user.id);
-    await page.getByTestId('tournament-panel-prizes').screenshot({ path: `${shots}/prizes-it-1280.png` });
+    await keepShot(page.getByTestId('tournament-panel-prizes'), { path: `${shots}/prizes-it-1280.png` });
 
     // the confirmation says what will be paid
     await page.getByTestId('prizes-finalise').click();
@@ -149,7 +160,7 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await expect(dialog).toContainText(
       fillText(it.admin.confirmLine, { rank: 1, name: t.giulia.user.username, credits: '500' }),
     );
-    await dialog.screenshot({ path: `${shots}/confirm-it-1280.png` });
+    await keepShot(dialog, { path: `${shots}/confirm-it-1280.png` });
     await page.getByTestId('finalise-dialog-confirm').click();
     await expect(page.getByTestId('prizes-final-status')).toContainText('800');
     await expect(page.getByTestId('prizes-paid-row')).toHaveCount(2);
@@ -159,7 +170,7 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await expect(page.getByText(it.admin.previewTitle)).toHaveCount(0);
     // the editor reads the tournament again: ended, its results locked
     await expect(page.getByTestId('tournament-editor-phase')).toHaveAttribute('data-phase', 'complete');
-    await page.getByTestId('tournament-panel-prizes').screenshot({ path: `${shots}/final-it-1280.png` });
+    await keepShot(page.getByTestId('tournament-panel-prizes'), { path: `${shots}/final-it-1280.png` });
 
     // English, phone: the frozen result with what was paid
     await page.setViewportSize({ width: 390, height: 844 });
@@ -169,7 +180,7 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
     await expect(page.getByTestId('prizes-paid-title')).toHaveText(en.admin.paidTitle);
     await expect(page.getByText(en.admin.previewTitle)).toHaveCount(0);
     await expect(page.getByTestId('prizes-paid-row').first()).toContainText(t.giulia.user.username);
-    await page.getByTestId('tournament-panel-prizes').screenshot({ path: `${shots}/final-en-390.png` });
+    await keepShot(page.getByTestId('tournament-panel-prizes'), { path: `${shots}/final-en-390.png` });
 
     // the players: giulia in Italian, alex in English, each in their own browser on a phone
     for (const [lang, who, credits, badges] of [
@@ -187,7 +198,7 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
       const entry = player.getByText(`${t.name} · #${lang === 'it' ? 1 : 2}`);
       await expect(entry).toBeVisible();
       await expect(player.getByText(`+${credits}`).first()).toBeVisible();
-      await player.screenshot({ path: `${shots}/wallet-${lang}-390.png`, fullPage: true });
+      await keepShot(player, { path: `${shots}/wallet-${lang}-390.png`, fullPage: true });
       await goto(player, `${prefix}/my-backpack`);
       for (const slug of badges)
         await expect(player.getByTestId(`backpack-badge-${slug}`)).toHaveAttribute('data-earned', 'true');
@@ -196,9 +207,9 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
       await expect(player.getByTestId(`backpack-badge-${top.slug}`)).toContainText(
         lang === 'it' ? 'Sul podio' : 'On the podium',
       );
-      await player.screenshot({ path: `${shots}/backpack-${lang}-390.png`, fullPage: true });
+      await keepShot(player, { path: `${shots}/backpack-${lang}-390.png`, fullPage: true });
       await player.setViewportSize({ width: 1280, height: 900 });
-      await player.screenshot({ path: `${shots}/backpack-${lang}-1280.png`, fullPage: true });
+      await keepShot(player, { path: `${shots}/backpack-${lang}-1280.png`, fullPage: true });
       await context.close();
     }
   } finally {
@@ -233,7 +244,7 @@ test('finalising with a match short of entrants: the panel and the dialog name i
     await expect(dialog).toContainText(problem);
     const confirm = dialog.getByTestId('finalise-dialog-confirm');
     await expect(confirm).toHaveText(fillText(texts.confirmAnyway, { count: 1 }));
-    await dialog.screenshot({ path: `${shots}/confirm-incomplete-${lang}-1280.png` });
+    await keepShot(dialog, { path: `${shots}/confirm-incomplete-${lang}-1280.png` });
     if (lang === 'en') {
       await dialog.getByTestId('finalise-dialog-cancel').click();
       await expect(dialog).toBeHidden();
@@ -274,7 +285,7 @@ test("the championship's scores editor shows each player's points from the resul
     // a new adjustment moves the total before it is saved
     await page.getByTestId(`scores-score-${first.playerId}`).fill(String(parts.adjustment + 5));
     await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score + 5}`);
-    await page.getByTestId('scores-editor').screenshot({ path: `${shots}/scores-${lang}-${width}.png` });
+    await keepShot(page.getByTestId('scores-editor'), { path: `${shots}/scores-${lang}-${width}.png` });
     await page.getByTestId('scores-reset').click();
   }
 });

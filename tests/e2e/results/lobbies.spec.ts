@@ -1,7 +1,18 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA, fillText } from '../helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  fillText,
+  GIULIA,
+  goto,
+  keepShot,
+  localeTexts,
+  loginAs,
+  storeSession,
+  unique,
+} from '../helpers.ts';
 
 /**
  * Lobbies of a battle royale: the organiser splits a field larger than a lobby into two, balanced by
@@ -157,7 +168,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await page.getByTestId('entry-0-eliminations').fill('2');
   await page.getByTestId('entry-save').click();
   await expect(page.getByTestId('match-1-lobby')).toHaveText(fillText(itAdmin.lobbies.lobby, { n: 2 }));
-  await page.getByTestId('lobbies-panel').screenshot({ path: `${shots}/dashboard-lobbies-it-1280.png` });
+  await keepShot(page.getByTestId('lobbies-panel'), { path: `${shots}/dashboard-lobbies-it-1280.png` });
   expect(await seriousViolations(page)).toEqual([]);
 
   // giulia (English, phone): lobby 1 and its code
@@ -167,7 +178,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await expect(box.getByTestId('my-lobby-number')).toHaveText(fillText(en.lobby.yours, { n: 1, count: 2 }));
   await expect(box.getByTestId('my-lobby-code')).toHaveText('ARENA-ONE');
   await expect(box).toContainText(en.lobby.noMatches);
-  await box.screenshot({ path: `${shots}/my-lobby-en-390.png` });
+  await keepShot(box, { path: `${shots}/my-lobby-en-390.png` });
   expect(await seriousViolations(giulia.page)).toEqual([]);
   await giulia.close();
 
@@ -180,7 +191,7 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   await expect(alexBox.getByTestId('my-lobby-code-note')).toContainText(it.lobby.codeLater.split('{time}')[0]!.trim());
   await expect(alexBox.getByTestId('my-lobby-code')).toBeHidden();
   await expect(alexBox).not.toContainText('ARENA-TWO');
-  await alexBox.screenshot({ path: `${shots}/my-lobby-it-1280.png` });
+  await keepShot(alexBox, { path: `${shots}/my-lobby-it-1280.png` });
   expect(await seriousViolations(alex.page)).toEqual([]);
   await alex.close();
 

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
-import { fillText, goto, localeTexts, loginAs, unique, ADMIN, GIULIA, type Session } from '../helpers.ts';
+import { ADMIN, fillText, GIULIA, goto, keepShot, localeTexts, loginAs, type Session, unique } from '../helpers.ts';
 
 /**
  * Players' match reports in a real browser: Giulia reports in Italian and Alex
@@ -123,7 +123,7 @@ async function reportMatch(
   await expect(item).toContainText(texts.status.pending);
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/player-${shot}-${width}.png` });
+    await keepShot(page, { path: `${SHOTS}/player-${shot}-${width}.png` });
   }
   expect(await seriousViolations(page, `report dialog (${lang})`)).toEqual([]);
   // a second report of the same match is refused with its translated text
@@ -158,7 +158,7 @@ test('players report with a screenshot in both languages; the admin approves one
   await goto(giuliaPage, at('it', `/tournament/${id}`));
   await expect(giuliaPage.getByTestId('tournament-report')).toHaveText(localeTexts('it', 'results').report.open);
   await giuliaPage.setViewportSize({ width: 390, height: 900 });
-  await giuliaPage.screenshot({ path: `${SHOTS}/player-it-banner-390.png` });
+  await keepShot(giuliaPage, { path: `${SHOTS}/player-it-banner-390.png` });
   await reportMatch(giuliaPage, 'it', { match: 1, placement: 2, eliminations: 3 }, picture, 'it');
   // Alex, in English: the same picture, and 2nd place too
   await goto(alexPage, at('en', `/tournament/${id}`));
@@ -199,7 +199,7 @@ test('players report with a screenshot in both languages; the admin approves one
   );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/admin-review-it-${width}.png` });
+    await keepShot(page, { path: `${SHOTS}/admin-review-it-${width}.png` });
   }
   expect(await seriousViolations(page, 'review dialog')).toEqual([]);
   await expect(dialog).toContainText(fillText(admin_.review.createMatch, { n: 1 }));
@@ -241,7 +241,7 @@ test('players report with a screenshot in both languages; the admin approves one
   );
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SHOTS}/admin-queue-it-${width}.png`, fullPage: true });
+    await keepShot(page, { path: `${SHOTS}/admin-queue-it-${width}.png`, fullPage: true });
   }
 
   // Alex reads the outcome in English
@@ -251,7 +251,7 @@ test('players report with a screenshot in both languages; the admin approves one
   await expect(mine).toHaveAttribute('data-status', 'rejected');
   await expect(mine).toContainText(localeTexts('en', 'results').report.status.rejected);
   await expect(mine).toContainText('Il secondo posto è di Giulia');
-  await alexPage.screenshot({ path: `${SHOTS}/player-en-rejected-1280.png` });
+  await keepShot(alexPage, { path: `${SHOTS}/player-en-rejected-1280.png` });
 });
 
 for (const lang of ['it', 'en'] as const)

@@ -1,7 +1,18 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, fillText, goto, localeTexts, loginAs, storeSession, unique, ADMIN, GIULIA } from '../helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  fillText,
+  GIULIA,
+  goto,
+  keepShot,
+  localeTexts,
+  loginAs,
+  storeSession,
+  unique,
+} from '../helpers.ts';
 
 /**
  * Match day's results: the admin sets a preset, enters a match in the
@@ -200,7 +211,7 @@ test('the admin enters and voids matches; players see the standings update by th
   );
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-it-1280.png` });
+  await keepShot(page.getByTestId('results-panel'), { path: `${shots}/dashboard-results-it-1280.png` });
 
   // voiding match 2 asks first; the standings go back to match 1 alone
   await page.getByTestId('match-2-void').click();
@@ -231,9 +242,9 @@ test('the admin enters and voids matches; players see the standings update by th
     [giulia, 'it'],
     [alex, 'en'],
   ] as const) {
-    await who.page.screenshot({ path: `${shots}/standings-${lang}-390.png`, fullPage: true });
+    await keepShot(who.page, { path: `${shots}/standings-${lang}-390.png`, fullPage: true });
     await who.page.setViewportSize({ width: 1280, height: 900 });
-    await who.page.screenshot({ path: `${shots}/standings-${lang}-1280.png`, fullPage: true });
+    await keepShot(who.page, { path: `${shots}/standings-${lang}-1280.png`, fullPage: true });
     await who.close();
   }
 
@@ -248,13 +259,13 @@ test('the admin enters and voids matches; players see the standings update by th
       'href',
       `${prefix}/tournament/${t.id}/standings`,
     );
-    await top.screenshot({ path: `${shots}/top-${lang}-1280.png` });
+    await keepShot(top, { path: `${shots}/top-${lang}-1280.png` });
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${shots}/tournament-en-390.png`, fullPage: true });
+  await keepShot(page, { path: `${shots}/tournament-en-390.png`, fullPage: true });
   await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
   await expect(page.getByTestId('scoring-form')).toContainText(localeTexts('en', 'results-admin').scoring.title);
-  await page.getByTestId('results-panel').screenshot({ path: `${shots}/dashboard-results-en-390.png` });
+  await keepShot(page.getByTestId('results-panel'), { path: `${shots}/dashboard-results-en-390.png` });
   expect(await seriousViolations(page)).toEqual([]);
 
   // the settings: the format is the game's (automatic), and a battle royale's team size is solo, duo, trio or squad
@@ -307,7 +318,7 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   await expect(first.getByTestId('standings-name')).toHaveText('Squadra Rossa');
   await expect(first.getByTestId('standings-members')).toHaveText(/\S+, \S+/);
   await expect(page.getByTestId('standings-row')).toHaveCount(2);
-  await page.screenshot({ path: `${shots}/standings-duo-it-390.png`, fullPage: true });
+  await keepShot(page, { path: `${shots}/standings-duo-it-390.png`, fullPage: true });
 });
 
 test('one row per checked-in entrant in one click, a short match said in English; a player disqualified mid-event keeps an editable line and shows as DQ in both languages', async ({
@@ -331,7 +342,7 @@ test('one row per checked-in entrant in one click, a short match said in English
   await expect(short.getByTestId('entry-short-dialog-confirm')).toHaveText(
     fillText(en.shortConfirm, { lines: 3, entrants: 4 }),
   );
-  await page.screenshot({ path: `${shots}/short-match-en-1280.png` });
+  await keepShot(page, { path: `${shots}/short-match-en-1280.png` });
   await short.getByTestId('entry-short-dialog-cancel').click();
   await expect(page.getByTestId('match-1')).toHaveCount(0);
   await page.getByTestId('entry-fill-rows').click();
@@ -379,7 +390,7 @@ test('one row per checked-in entrant in one click, a short match said in English
     await expect(rows.last().getByTestId('standings-name')).toHaveText(winner.name);
     await expect(rows.last().locator('[data-f="rank"]')).toHaveText('DQ');
     await expect(rows.first().locator('[data-f="rank"]')).toHaveText('1');
-    await page.screenshot({
+    await keepShot(page, {
       path: `${shots}/standings-dq${prefix.replace('/', '-') || '-it'}-${width}.png`,
       fullPage: true,
     });

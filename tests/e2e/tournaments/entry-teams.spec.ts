@@ -6,6 +6,7 @@ import {
   decodeQuotedPrintable,
   fillText,
   goto,
+  keepShot,
   latestMailTo,
   localeTexts,
   loginAs,
@@ -250,7 +251,7 @@ for (const lang of ['it', 'en'] as const) {
     await expect(lateTeam.getByTestId('entry-team-state')).toHaveText(fillText(texts.teams.waiting, { position: 1 }));
     await expect(page.getByTestId('tournament-players')).toHaveText('1 / 1');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: test.info().outputPath(`team-waiting-${lang}.png`), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath(`team-waiting-${lang}.png`), fullPage: true });
 
     // the organiser sees it waiting, and a second seat takes it in whole
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -261,7 +262,7 @@ for (const lang of ['it', 'en'] as const) {
     );
     // the waitlist names the team its captain waits for
     await expect(page.getByText(fillText(dashboard.roster.waitingTeam, { team: 'Late' }))).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`roster-waiting-${lang}.png`), fullPage: true });
+    await keepShot(page, { path: test.info().outputPath(`roster-waiting-${lang}.png`), fullPage: true });
     // disqualifying the captain would disband the team: the dialog says so before anything is done
     await page
       .locator(`[data-testid="tournament-waitlist-row"][data-user-id="${captain.id}"]`)
@@ -269,7 +270,7 @@ for (const lang of ['it', 'en'] as const) {
       .click();
     const dialog = page.getByTestId('roster-reason-dialog');
     await expect(dialog).toContainText(fillText(dashboard.roster.waitingTeamDisbanded, { team: 'Late' }));
-    await page.screenshot({ path: test.info().outputPath(`roster-disqualify-captain-${lang}.png`) });
+    await keepShot(page, { path: test.info().outputPath(`roster-disqualify-captain-${lang}.png`) });
     await page.getByTestId('roster-reason-cancel').click();
     await expect(dialog).toBeHidden();
     const bigger = await page.request.put(`/api/tournaments/${id}`, {
