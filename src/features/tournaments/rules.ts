@@ -95,7 +95,10 @@ export type Action =
   | { kind: 'leaveWaitlist' }
   | { kind: 'checkIn' }
   | { kind: 'checkOut' }
-  | { kind: 'disabled'; label: 'ended' | 'ongoing' | 'waiting' | 'closed' | 'disqualified' };
+  | {
+      kind: 'disabled';
+      label: 'ended' | 'ongoing' | 'waiting' | 'closed' | 'disqualified' | 'teamPending';
+    };
 
 export interface Membership {
   loggedIn: boolean;
@@ -104,6 +107,11 @@ export interface Membership {
   waitlisted?: boolean;
   /** an admin disqualified them: no join, no check-in in this tournament */
   disqualified?: boolean;
+  /**
+   * they accepted a place (its captain included) in a team still waiting for its members: the team takes its seat, or
+   * its place in the queue, once whole, so a join of their own is not theirs to make meanwhile
+   */
+  inPendingTeam?: boolean;
 }
 
 /**
@@ -126,6 +134,7 @@ export function actionFor(phase: Phase, m: Membership, full = false): Action {
   if (mayJoin(phase).ok) {
     if (m.member) return { kind: 'leave' };
     if (m.waitlisted) return { kind: 'leaveWaitlist' };
+    if (m.inPendingTeam) return { kind: 'disabled', label: 'teamPending' };
     return full ? { kind: 'joinWaitlist' } : { kind: 'join' };
   }
   if (mayCheckIn(phase, m.member).ok) return m.confirmed ? { kind: 'checkOut' } : { kind: 'checkIn' };

@@ -140,6 +140,10 @@ for (const lang of ['it', 'en'] as const) {
     const team = page.getByTestId('entry-team');
     await expect(team.getByTestId('entry-team-name')).toHaveText('Night Owls');
     await expect(team.getByTestId('entry-team-state')).toHaveText(texts.teams.pending);
+    // the captain's team takes the seat once whole: no join of their own is offered meanwhile
+    await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'teamPending');
+    await expect(page.getByTestId('tournament-action')).toHaveText(texts.action.teamPending);
+    await expect(page.getByTestId('tournament-action')).toBeDisabled();
     await expect(team.getByTestId('entry-team-member').nth(1)).toContainText(
       `${partner.username} — ${texts.teams.memberInvited}`,
     );

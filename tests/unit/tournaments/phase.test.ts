@@ -259,6 +259,16 @@ describe('a full tournament', () => {
     for (const phase of ['waiting', 'registrationClosed', 'checkinOpen', 'checkinClosed', 'ongoing'] as Phase[])
       expect(badgeOf(phase, true)).toBe(phase);
   });
+  test('a player whose team is still waiting for its members is told so instead of a join of their own', () => {
+    const pending = { kind: 'disabled', label: 'teamPending' };
+    expect(actionFor('registration', { ...visitor, inPendingTeam: true }, false)).toEqual(pending);
+    expect(actionFor('registration', { ...visitor, inPendingTeam: true }, true)).toEqual(pending);
+    // once registration closes the phase speaks, as for everyone
+    expect(actionFor('registrationClosed', { ...visitor, inPendingTeam: true })).toEqual({
+      kind: 'disabled',
+      label: 'closed',
+    });
+  });
 });
 
 describe('server windows', () => {

@@ -3,7 +3,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
 import { $sessionLoading, $token, $user } from '../../../platform/browser/session.ts';
-import { ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
+import { $inPendingTeam, ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
@@ -60,6 +60,9 @@ class EntryTeamsElement extends HTMLElement {
     if (this.#mine && myState === 'invited')
       this.#part('invite-text').textContent = fill(this.#text('invite-text'), { team: this.#mine.name });
     this.#part('leave').hidden = myState !== 'accepted';
+    // the captain is an accepted member too; a whole team has its seat or its place in the queue
+    const pending = myState === 'accepted' && this.#mine !== null && !this.#mine.complete;
+    $inPendingTeam.set(pending ? this.dataset.id! : null);
   }
 
   #team(team: EntryTeam) {

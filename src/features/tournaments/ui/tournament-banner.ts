@@ -26,6 +26,7 @@ import {
   type BannerTournament,
 } from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
+import { $inPendingTeam } from './entry-teams-event.ts';
 import { setPlaying } from '../standing-contract.ts';
 
 const call: TypedCall<TournamentsApi> = api;
@@ -89,6 +90,7 @@ export class TournamentBanner extends HTMLElement {
       $token.listen(onSession),
       $sessionLoading.listen(onSession),
       $user.listen(() => this.#render()),
+      $inPendingTeam.listen(() => this.#render()),
     ];
     void this.#readMe();
   }
@@ -199,6 +201,7 @@ export class TournamentBanner extends HTMLElement {
         confirmed: Boolean(me?.confirmed),
         waitlisted: me?.waitlistPosition != null,
         disqualified: me?.disqualified,
+        inPendingTeam: $inPendingTeam.get() === this.#t.id,
       },
       isFull(this.#t.memberCount, this.#t.maxPartecipants),
     );
