@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+// the suite's own test: it runs in a worker of the pool (whose own server it leaves alone), not last in one of its own
+import { expect, test } from '../fixtures.ts';
 import { anyFreePort } from '../../api/helpers/server-process.ts';
 import { warmPages } from '../../../src/app/site.ts';
 
