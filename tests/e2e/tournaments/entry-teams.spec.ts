@@ -287,3 +287,59 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('tournament-players')).toHaveText('2 / 2');
   });
 }
+
+for (const lang of ['it', 'en'] as const) {
+  test(`a captain whose teammate declined invites another from the page (${lang})`, async ({ page }) => {
+    const texts = localeTexts(lang, 'tournaments').teams;
+    const token = await adminToken(page.request);
+    const id = await duoTournament(page.request, token, `Short duo ${lang} `, 8);
+    const captain = await player(page, lang, `ic${lang}`);
+    const declining = await apiPlayer(page.request, lang, `id${lang}`);
+    const replacement = await apiPlayer(page.request, lang, `ir${lang}`);
+    const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
+    const registered = await page.request.post(`/api/tournaments/${id}/register?userID=${captain.id}`, {
+      headers: { authorization: `Bearer ${captain.token}` },
+      data: {
+        teamName: 'Short',
+        gameAccounts: [
+          { userId: captain.id, gameAccount: account('cShort') },
+          { userId: declining.id, gameAccount: account('dShort') },
+        ],
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+    const teamId = (await registered.json()).data.team.id as string;
+    const declined = await page.request.post(`/api/tournaments/${id}/entry-teams/${teamId}/decline`, {
+      headers: { authorization: `Bearer ${declining.token}` },
+      data: {},
+    });
+    expect(declined.status(), await declined.text()).toBe(200);
+
+    // on a phone, the captain's team is one player short: the form to invite another shows, for the captain only
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTournament(page, lang, id);
+    const form = page.locator('[data-invite-form]');
+    await expect(form).toBeVisible();
+    await expect(form).toContainText(texts.inviteTitle);
+    const result = page.getByTestId('entry-team-invite-result');
+    await page.getByTestId('entry-team-invite-submit').click();
+    await expect(result).toHaveText(texts.inviteMissing);
+    await page.getByTestId('entry-team-invite-username').fill(`nobody${Date.now()}`);
+    await page.getByTestId('entry-team-invite-game').fill('Ghost');
+    await page.getByTestId('entry-team-invite-submit').click();
+    await expect(result).toHaveText(texts.inviteUnknown);
+    await page.getByTestId('entry-team-invite-username').fill(replacement.username);
+    await page.getByTestId('entry-team-invite-game').fill('Stand-in');
+    await page.getByTestId('entry-team-invite-submit').click();
+    await expect(result).toHaveText(fillText(texts.inviteDone, { name: replacement.username }));
+    // the list shows the new teammate invited, and the team no longer short hides the form
+    await expect(page.getByTestId('entry-team-member').nth(1)).toContainText(
+      `${replacement.username} — ${texts.memberInvited}`,
+    );
+    await expect(form).toBeHidden();
+    expect(await seriousViolations(page)).toEqual([]);
+    await keepShot(page, { path: test.info().outputPath(`team-invited-${lang}-390.png`), fullPage: true });
+    // the replacement is mailed the invitation, in their language
+    expect(decodeQuotedPrintable(await latestMailTo(replacement.email))).toContain('Short');
+  });
+}

@@ -1,4 +1,5 @@
 import type { EntryTeam } from '../contract.ts';
+import type { GameAccount } from '../../accounts/contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
@@ -7,13 +8,23 @@ import { $inPendingTeam, ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
+/** The invite's refusals the form words itself (its own texts, on the page); any other is the panel's failure. */
+const inviteRefusals: Record<string, string> = {
+  UNKNOWN_PLAYER: 'invite-unknown',
+  ALREADY_IN_TEAM: 'invite-taken',
+  ALREADY_REGISTERED: 'invite-taken',
+  TEAM_FULL: 'invite-full',
+  REGISTRATION_CLOSED: 'invite-closed',
+};
+
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
 
 /**
  * <entry-teams>: the tournament's teams read from the public API, and for the signed-in player the
  * answer to their invitation or the way out of their team. After an answer the page is loaded again,
- * so the banner's button (join, check in) follows the new state.
+ * so the banner's button (join, check in) follows the new state. The captain of a team short of players
+ * invites another in the form, which then reads the list again.
  */
 class EntryTeamsElement extends HTMLElement {
   #stop: (() => void)[] = [];
@@ -27,6 +38,10 @@ class EntryTeamsElement extends HTMLElement {
     this.#part('accept').addEventListener('click', () => void this.#answer('accept'));
     this.#part('decline').addEventListener('click', () => void this.#answer('decline'));
     this.#part('leave').addEventListener('click', () => void this.#leave());
+    this.#part('invite-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.#invite();
+    });
     read();
   }
 
@@ -63,6 +78,9 @@ class EntryTeamsElement extends HTMLElement {
     // the captain is an accepted member too; a whole team has its seat or its place in the queue
     const pending = myState === 'accepted' && this.#mine !== null && !this.#mine.complete;
     $inPendingTeam.set(pending ? this.dataset.id! : null);
+    // a captain whose team is short of players (one declined or left) invites another
+    const short = this.#mine && this.#mine.members.length < Number(this.dataset.teamSize);
+    this.#part('invite-form').hidden = !(short && this.#mine!.captainId === me?.id);
   }
 
   #team(team: EntryTeam) {
@@ -115,6 +133,46 @@ class EntryTeamsElement extends HTMLElement {
         ? call<'POST /tournaments/:id/entry-teams/:teamId/accept'>(`${path}/accept`, init)
         : call<'POST /tournaments/:id/entry-teams/:teamId/decline'>(`${path}/decline`, init),
     );
+  }
+
+  async #invite() {
+    const form = this.#part('invite-form') as HTMLFormElement;
+    const result = this.#part('invite-result');
+    const field = (name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim();
+    const [username, gameName] = [field('username'), field('gameName')];
+    const say = (text: string, ok = false) => {
+      result.textContent = text;
+      result.className = `mt-2 text-sm empty:hidden ${ok ? 'text-emerald-300' : 'text-red-300'}`;
+    };
+    if (!username || !gameName) return say(this.#text('invite-missing'));
+    const team = this.#mine!;
+    const submit = form.querySelector('button')!;
+    submit.disabled = true;
+    // the account the captain names is of the tournament's game; the invited player may answer with their own
+    const res = await call<'POST /tournaments/:id/entry-teams/:teamId/invite'>(
+      `/tournaments/${encodeURIComponent(this.dataset.id!)}/entry-teams/${team.id}/invite`,
+      {
+        body: {
+          userId: '',
+          username,
+          gameAccount: {
+            username: gameName,
+            id: gameName,
+            game: this.dataset.game as GameAccount['game'],
+            console: field('platform') as GameAccount['console'],
+          },
+        },
+        token: $token.get(),
+      },
+    );
+    submit.disabled = false;
+    if (!res.ok) {
+      const refusal = inviteRefusals[res.code];
+      return say(refusal ? this.#text(refusal) : (this.#part('error').textContent ?? '').trim());
+    }
+    form.reset();
+    say(fill(this.#text('invite-done'), { name: username }), true);
+    await this.#read();
   }
 
   #leave() {
