@@ -319,6 +319,11 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   await expect(first.getByTestId('standings-members')).toHaveText(/\S+, \S+/);
   await expect(page.getByTestId('standings-row')).toHaveCount(2);
   await keepShot(page, { path: `${shots}/standings-duo-it-390.png`, fullPage: true });
+  // the tournament page's teams panel has no captain's team to list, and says the organiser formed them
+  await goto(page, `/tournament/${t.id}`);
+  await expect(page.getByTestId('entry-teams-empty')).toHaveText(
+    localeTexts('it', 'tournaments').teams.formedByOrganiser,
+  );
 });
 
 test('one row per checked-in entrant in one click, a short match said in English; a player disqualified mid-event keeps an editable line and shows as DQ in both languages', async ({
