@@ -525,8 +525,14 @@ declare module '../../platform/events.ts' {
      * tournament's results (matches, result lines, a bracket) answers so, and then the tournament is kept.
      */
     'tournaments.deleting': { ownerId: string; tournamentId: string };
+    /**
+     * The roster is exported: a feature that formed teams of the tournament's players (the organiser's, from solo
+     * sign-ups) answers each player's team, for the export's team column.
+     */
+    'tournaments.roster_teams': { ownerId: string; tournamentId: string };
   }
   interface EventAnswers {
+    'tournaments.roster_teams': { userId: string; team: string };
     /** What a listener holds of the tournament: results (matches, lines, placements) or a bracket. */
     'tournaments.deleting': { holds: 'results' | 'bracket' };
   }

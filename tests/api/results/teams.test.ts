@@ -77,6 +77,34 @@ describe('forming teams', () => {
     expect(await ResultsService.entrantOf(t.app, id, d.id)).toMatchObject({ name: 'Zeta' });
   });
 
+  test('the roster export names each player’s team among those the organiser formed', async () => {
+    const { id, players } = await squad({ checkedIn: 4, teamSize: 2 });
+    const [a, b, c, d] = players;
+    const api = resultsApi(t, admin.token, id);
+    expect((await api.setTeams([{ name: 'Rossi, "Veloci"', members: [a.id, c.id] }])).status).toBe(200);
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/tournaments/${id}/registrations.csv`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split(/\r?\n/);
+    expect(lines[0]!.endsWith(',team')).toBe(true);
+    const teamOf = (username: string) =>
+      lines
+        .find((l) => l.startsWith(`${username},`))!
+        .split(',')
+        .slice(9)
+        .join(',');
+    // a comma and quotes in the name stay one quoted value; a player in no team has an empty one
+    const quoted = '"Rossi, ""Veloci"""';
+    expect([a, c].map((p) => teamOf(p.username))).toEqual([quoted, quoted]);
+    expect([b, d].map((p) => teamOf(p.username))).toEqual(['', '']);
+  });
+
   test.each([
     [
       'a team above teamSize',

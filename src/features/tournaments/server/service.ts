@@ -965,6 +965,12 @@ export async function rosterLines(ctx: ServiceContext, id: string): Promise<{ na
   const row = await findRow(ctx, id);
   const rows = await withPlayers(ctx, await TournamentRepository.registrationsInOrder(ctx.db.kysely, id));
   const teams = await TeamRepository.teamNamesOf(ctx.db.kysely, id);
+  // the teams an organiser formed from solo sign-ups are a feature above's: it names their players when asked
+  const formed = await ctx.events.emit(ctx, 'tournaments.roster_teams', {
+    ownerId: ctx.config.ownerId,
+    tournamentId: id,
+  });
+  for (const { userId, team } of formed) if (!teams.has(userId)) teams.set(userId, team);
   const rank: Record<string, number> = { member: 0, waitlist: 1, disqualified: 2 };
   const lines = [...rows]
     .sort((a, b) => (rank[a.state] ?? 3) - (rank[b.state] ?? 3))
