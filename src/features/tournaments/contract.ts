@@ -353,6 +353,17 @@ export const entryTeamParamsSchema = z.object({
 export const teamInviteSchema = memberAccountSchema;
 /** An invited member may answer with their own game account instead of the one the captain named. */
 export const teamAnswerSchema = z.object({ gameAccount: gameAccountSchema.optional() });
+/**
+ * GET /teams/mine/open: a team of the caller's with no seat yet (newest first): an invitation to answer, or their
+ * team still waiting for its members. The tournament's name in each language (the English one falls back).
+ */
+export const openTeamSchema = z.object({
+  tournamentId: z.string(),
+  tournamentName: z.object({ it: z.string(), en: z.string() }),
+  teamName: z.string(),
+  state: z.enum(['invited', 'pending']),
+});
+export type OpenTeam = z.infer<typeof openTeamSchema>;
 /** GET /teams/mine: the caller's earlier teams (name and members), newest first, to register again. */
 export const pastTeamSchema = z.object({
   name: z.string(),

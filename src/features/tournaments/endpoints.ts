@@ -10,6 +10,7 @@ import {
   competitionUpdateSchema,
   entryTeamSchema,
   joinResultSchema,
+  openTeamSchema,
   pastTeamSchema,
   teamAnswerSchema,
   teamInviteSchema,
@@ -71,6 +72,7 @@ export const tournamentsApi = {
   'POST /tournaments/:id/entry-teams/:teamId/decline': { body: teamAnswerSchema, response: entryTeamSchema },
   'POST /tournaments/:id/entry-teams/:teamId/invite': { body: teamInviteSchema, response: entryTeamSchema },
   'GET /teams/mine': { response: pastTeamSchema.array() },
+  'GET /teams/mine/open': { response: openTeamSchema.array() },
   'GET /tournaments/:id/registrations': { response: registrationsSchema },
   'GET /tournaments/:id/registrations/candidates': {
     query: rosterCandidatesQuerySchema,

@@ -603,3 +603,43 @@ describe('earlier teams', () => {
     expectError(await t.call('GET', '/api/teams/mine'), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('teams with no seat yet', () => {
+  const open = (p: Person) => t.call('GET', '/api/teams/mine/open', { token: p.token });
+
+  test('GET /teams/mine/open: the invitation to answer, the captain’s team still waiting, then nothing once whole', async () => {
+    const id = await duo({ name: 'Coppa Notturna', translations: { en: { name: 'Night Cup' } } });
+    const { captain, partner, teamId } = await pendingDuo(id, 'Owls');
+    const name = { it: 'Coppa Notturna', en: 'Night Cup' };
+    expect((await open(partner)).json.data).toEqual([
+      { tournamentId: id, tournamentName: name, teamName: 'Owls', state: 'invited' },
+    ]);
+    expect((await open(captain)).json.data).toEqual([
+      { tournamentId: id, tournamentName: name, teamName: 'Owls', state: 'pending' },
+    ]);
+    expect((await answer(id, teamId, partner, 'accept')).status).toBe(200);
+    expect((await open(partner)).json.data).toEqual([]);
+    expect((await open(captain)).json.data).toEqual([]);
+    expectError(await t.call('GET', '/api/teams/mine/open'), 401, 'UNAUTHORIZED');
+  });
+
+  test('a tournament archived or over is left out; a declined invitation is gone', async () => {
+    const archived = await duo();
+    const { partner: invitedThere } = await pendingDuo(archived, 'Gone');
+    expect(
+      (await t.call('PUT', `/api/tournaments/${archived}/archive`, { token: admin.token, body: { archived: true } }))
+        .status,
+    ).toBe(200);
+    expect((await open(invitedThere)).json.data).toEqual([]);
+
+    const over = await duo();
+    const { captain } = await pendingDuo(over, 'Late');
+    await setPhase(t, admin.token, over, 'complete');
+    expect((await open(captain)).json.data).toEqual([]);
+
+    const declinedAt = await duo();
+    const { partner, teamId } = await pendingDuo(declinedAt, 'Nope');
+    expect((await answer(declinedAt, teamId, partner, 'decline')).status).toBe(200);
+    expect((await open(partner)).json.data).toEqual([]);
+  });
+});

@@ -151,7 +151,13 @@ for (const lang of ['it', 'en'] as const) {
     // the partner got the invitation by mail in their language, and answers on the page
     const mail = decodeQuotedPrintable(await latestMailTo(partner.email));
     expect(mail).toContain('Night Owls');
-    await openTournament(partnerPage, lang, id);
+    // My tournaments lists the invitation, with the way to the tournament's page
+    await goto(partnerPage, at(lang, '/my-tournaments'));
+    const openTeam = partnerPage.getByTestId('open-team');
+    await expect(openTeam).toContainText(fillText(texts.mine.openInvited, { team: 'Night Owls' }));
+    await openTeam.getByRole('link').click();
+    await expect(partnerPage).toHaveURL((u) => u.pathname === at(lang, `/tournament/${id}`));
+    await expect(partnerPage.getByTestId('tournament-action')).not.toHaveAttribute('data-action', 'loading');
     const invite = partnerPage.getByTestId('entry-team-invite');
     await expect(invite).toContainText(fillText(texts.teams.invited, { team: 'Night Owls' }));
     expect(await seriousViolations(partnerPage)).toEqual([]);

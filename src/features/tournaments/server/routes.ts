@@ -429,6 +429,12 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     errors: [401],
     handler: async (req) => ok(await TeamService.mine(ctx, req.user!.id)),
   });
+  route('GET /teams/mine/open', {
+    summary: "The caller's teams with no seat yet: invitations to answer, and teams still waiting for their members",
+    ...player,
+    errors: [401],
+    handler: async (req) => ok(await TeamService.open(ctx, req.user!.id)),
+  });
 
   route('POST /tournaments/:id/register/checkin', {
     summary: "Check in (members, while check-in is open) with the player's real game account",

@@ -362,3 +362,24 @@ export async function pastTeamsOf(db: Db, userId: string) {
     .execute();
   return teams.map((t) => ({ name: t.name, members: members.filter((m) => m.team_id === t.id).map((m) => m.user_id) }));
 }
+
+/**
+ * The teams a player is in that have no seat yet, newest first: an invitation still to answer, or a team still waiting
+ * for its members. Only tournaments neither archived nor over (`now`, an ISO instant) are listed.
+ */
+export async function openTeamsOf(db: Db, userId: string, now: string) {
+  return db
+    .selectFrom('entry_team_members as m')
+    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+    .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
+    .select(['tt.id as tournament_id', 'tt.name', 'tt.name_en', 't.name as team_name', 'm.state'])
+    .where('m.user_id', '=', userId)
+    .where((eb) => eb.or([eb('m.state', '=', 'invited'), eb('t.complete', '=', 0)]))
+    .where('tt.archived_at', 'is', null)
+    .where((eb) => eb.or([eb('tt.end_tournament', 'is', null), eb('tt.end_tournament', '>', now)]))
+    .orderBy('m.created_at', 'desc')
+    .limit(OPEN_TEAMS_MAX)
+    .execute();
+}
+/** A player is in a handful of teams at once; the list stops there. */
+const OPEN_TEAMS_MAX = 20;

@@ -14,7 +14,7 @@ import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { pickText } from '../../../platform/i18n/content-translations.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
-import type { EntryTeam, RegistrationInput, pastTeamSchema, teamInviteSchema } from '../contract.ts';
+import type { EntryTeam, OpenTeam, RegistrationInput, pastTeamSchema, teamInviteSchema } from '../contract.ts';
 import { mayJoin } from '../rules.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from './service.ts';
@@ -353,6 +353,17 @@ export async function mine(ctx: ServiceContext, userId: string): Promise<PastTea
   return unique.map((t) => ({
     name: t.name,
     members: t.members.map((id) => ({ userId: id, username: names.get(id)?.username ?? '' })),
+  }));
+}
+
+/** GET /teams/mine/open: the caller's teams with no seat yet, an invitation to answer or a team still incomplete. */
+export async function open(ctx: ServiceContext, userId: string): Promise<OpenTeam[]> {
+  const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, userId, nowIso());
+  return rows.map((r) => ({
+    tournamentId: r.tournament_id,
+    tournamentName: { it: r.name, en: pickText(r.name, r.name_en, 'en') },
+    teamName: r.team_name,
+    state: r.state === 'invited' ? 'invited' : 'pending',
   }));
 }
 
