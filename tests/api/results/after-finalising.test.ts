@@ -5,6 +5,7 @@ import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { line } from '../helpers/results.ts';
+import { scheduleKeys } from '../../../src/features/tournaments/schedule-order.ts';
 
 /**
  * What finalising closes for good: a pending match report can no longer be decided either way,
@@ -121,12 +122,7 @@ const playedColumns = [
   'competition_id',
   'check_in',
   'check_in_end',
-  'start_registration',
-  'end_registration',
-  'start_checkin',
-  'end_checkin',
-  'start_tournament',
-  'end_tournament',
+  ...scheduleKeys,
 ] as const;
 
 describe('what a finalised tournament was played with', () => {

@@ -35,6 +35,7 @@ import type {
   rosterStates,
   tournamentInputSchema,
   tournamentUpdateSchema,
+  PlayedField,
 } from '../contract.ts';
 import {
   formatOf,
@@ -502,7 +503,7 @@ export async function update(ctx: ServiceContext, actor: Actor, id: string, inpu
 }
 
 /** The value of each played field as an edit sends it, from the stored row (platforms as a sorted set). */
-function playedValues(row: TournamentRow): Record<(typeof playedFields)[number], unknown> {
+function playedValues(row: TournamentRow): Record<PlayedField, unknown> {
   return {
     game: row.game,
     console: [...new Set<string>(JSON.parse(row.consoles))].sort(),

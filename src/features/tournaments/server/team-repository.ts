@@ -363,6 +363,9 @@ export async function pastTeamsOf(db: Db, userId: string) {
   return teams.map((t) => ({ name: t.name, members: members.filter((m) => m.team_id === t.id).map((m) => m.user_id) }));
 }
 
+/** A player is in a handful of teams at once; the list of those with no seat yet stops there. */
+const OPEN_TEAMS_MAX = 20;
+
 /**
  * The teams a player is in that have no seat yet, newest first: an invitation still to answer, or a team still waiting
  * for its members. Only tournaments neither archived nor over (`now`, an ISO instant) are listed.
@@ -381,5 +384,3 @@ export async function openTeamsOf(db: Db, userId: string, now: string) {
     .limit(OPEN_TEAMS_MAX)
     .execute();
 }
-/** A player is in a handful of teams at once; the list stops there. */
-const OPEN_TEAMS_MAX = 20;
