@@ -347,5 +347,25 @@ for (const lang of ['it', 'en'] as const) {
     await keepShot(page, { path: test.info().outputPath(`team-invited-${lang}-390.png`), fullPage: true });
     // the replacement is mailed the invitation, in their language
     expect(decodeQuotedPrintable(await latestMailTo(replacement.email))).toContain('Short');
+
+    // the replacement declines too: the team is short again, and the form is back for the captain
+    const again = await page.request.post(`/api/tournaments/${id}/entry-teams/${teamId}/decline`, {
+      headers: { authorization: `Bearer ${replacement.token}` },
+      data: {},
+    });
+    expect(again.status(), await again.text()).toBe(200);
+    await openTournament(page, lang, id);
+    await expect(form).toBeVisible();
+    await expect(page.getByTestId('entry-team-leave')).toBeVisible();
+    // registration closes: the server would refuse an invitation, so the panel lists the team and offers none
+    const closed = await page.request.put(`/api/tournaments/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { end_registration: minutes(-1) },
+    });
+    expect(closed.status(), await closed.text()).toBe(200);
+    await openTournament(page, lang, id);
+    await expect(page.getByTestId('entry-team-member').first()).toContainText(captain.username);
+    await expect(form).toBeHidden();
+    await expect(page.getByTestId('entry-team-leave')).toBeHidden();
   });
 }

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { Schedule } from '../rules.ts';
 
 /**
  * Announced on the document when the caller's team changed (registered from the join dialog): <entry-teams> reads
@@ -11,3 +12,10 @@ export const ENTRY_TEAMS_CHANGED = 'entry-teams:changed';
  * as <entry-teams> last read it; null otherwise. The banner then says so instead of offering a join.
  */
 export const $inPendingTeam = atom<string | null>(null);
+
+/**
+ * The tournament's schedule as the banner last read it from the API with the visitor's token. It is fresher than the
+ * page, which browsers and shared caches keep for a few seconds after an organiser's change, so <entry-teams> tells
+ * from it, once it is there, whether registration is still open.
+ */
+export const $readSchedule = atom<(Schedule & { id: string }) | null>(null);

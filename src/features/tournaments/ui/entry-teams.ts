@@ -1,10 +1,11 @@
 import type { EntryTeam } from '../contract.ts';
+import { mayJoin, phaseOf, type Schedule } from '../rules.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
 import { $sessionLoading, $token, $user } from '../../../platform/browser/session.ts';
-import { $inPendingTeam, ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
+import { $inPendingTeam, $readSchedule, ENTRY_TEAMS_CHANGED } from './entry-teams-event.ts';
 
 const call: TypedCall<TournamentsApi> = api;
 
@@ -24,17 +25,20 @@ const fill = (text: string, values: Record<string, string | number>) =>
  * <entry-teams>: the tournament's teams read from the public API, and for the signed-in player the
  * answer to their invitation or the way out of their team. After an answer the page is loaded again,
  * so the banner's button (join, check in) follows the new state. The captain of a team short of players
- * invites another in the form, which then reads the list again.
+ * invites another in the form, which then reads the list again. The server takes none of these once
+ * registration has closed, so from then on the panel offers none of them and only lists the teams.
  */
 class EntryTeamsElement extends HTMLElement {
   #stop: (() => void)[] = [];
   #mine: EntryTeam | null = null;
+  #teams: EntryTeam[] | null = null;
 
   connectedCallback() {
     const read = () => void this.#read();
     this.#stop = [$user.listen(read), $sessionLoading.listen(read)];
     document.addEventListener(ENTRY_TEAMS_CHANGED, read);
     this.#stop.push(() => document.removeEventListener(ENTRY_TEAMS_CHANGED, read));
+    this.#stop.push($readSchedule.listen(() => this.#teams && this.#render(this.#teams)));
     this.#part('accept').addEventListener('click', () => void this.#answer('accept'));
     this.#part('decline').addEventListener('click', () => void this.#answer('decline'));
     this.#part('leave').addEventListener('click', () => void this.#leave());
@@ -65,12 +69,16 @@ class EntryTeamsElement extends HTMLElement {
   }
 
   #render(teams: EntryTeam[]) {
+    this.#teams = teams;
     const me = $sessionLoading.get() ? null : $user.get();
     this.#mine = (me && teams.find((t) => t.members.some((m) => m.userId === me.id))) || null;
     const list = this.#part('list');
     list.replaceChildren(...teams.map((t) => this.#team(t)));
     this.#part('empty').hidden = teams.length > 0;
-    const myState = this.#mine?.members.find((m) => m.userId === me?.id)?.state;
+    const read = $readSchedule.get();
+    const schedule = read?.id === this.dataset.id ? read : (JSON.parse(this.dataset.schedule!) as Schedule);
+    const open = mayJoin(phaseOf(schedule)).ok;
+    const myState = open ? this.#mine?.members.find((m) => m.userId === me?.id)?.state : undefined;
     this.#part('invite').hidden = myState !== 'invited';
     if (this.#mine && myState === 'invited')
       this.#part('invite-text').textContent = fill(this.#text('invite-text'), { team: this.#mine.name });
@@ -80,7 +88,7 @@ class EntryTeamsElement extends HTMLElement {
     $inPendingTeam.set(pending ? this.dataset.id! : null);
     // a captain whose team is short of players (one declined or left) invites another
     const short = this.#mine && this.#mine.members.length < Number(this.dataset.teamSize);
-    this.#part('invite-form').hidden = !(short && this.#mine!.captainId === me?.id);
+    this.#part('invite-form').hidden = !(open && short && this.#mine!.captainId === me?.id);
   }
 
   #team(team: EntryTeam) {

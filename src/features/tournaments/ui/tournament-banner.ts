@@ -26,7 +26,7 @@ import {
   type BannerTournament,
 } from './banner-model.ts';
 import type { Actions } from './tournament-actions.tsx';
-import { $inPendingTeam } from './entry-teams-event.ts';
+import { $inPendingTeam, $readSchedule } from './entry-teams-event.ts';
 import { setPlaying } from '../standing-contract.ts';
 
 const call: TypedCall<TournamentsApi> = api;
@@ -117,6 +117,7 @@ export class TournamentBanner extends HTMLElement {
     if (read !== this.#reads) return; // a newer read (another token) answers instead
     if (res.ok) {
       this.#t = bannerOf(res.data);
+      $readSchedule.set(this.#t);
       this.#me = 'ready';
     } else if (res.status === 401) {
       clearSession(); // an expired token: the visitor is anonymous again (the store's listener reads again)
