@@ -76,7 +76,7 @@ class EntryTeamsElement extends HTMLElement {
     list.replaceChildren(...teams.map((t) => this.#team(t)));
     this.#part('empty').hidden = teams.length > 0;
     const read = $readSchedule.get();
-    const schedule = read?.id === this.dataset.id ? read : (JSON.parse(this.dataset.schedule!) as Schedule);
+    const schedule = read && read.id === this.dataset.id ? read : (JSON.parse(this.dataset.schedule!) as Schedule);
     const open = mayJoin(phaseOf(schedule)).ok;
     const myState = open ? this.#mine?.members.find((m) => m.userId === me?.id)?.state : undefined;
     this.#part('invite').hidden = myState !== 'invited';
