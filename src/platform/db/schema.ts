@@ -179,6 +179,8 @@ export interface TournamentTeamMembersTable {
   tournament_id: string;
   team_id: string;
   user_id: string;
+  /** the member's place in the team as the organiser listed them, 0 first (migration 0100) */
+  position: Generated<number>;
 }
 
 // teams captains register (migration 0098)

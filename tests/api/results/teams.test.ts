@@ -39,11 +39,8 @@ describe('forming teams', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const ids = players.map((p) => p.id);
     expect(res.json.data.map((team: any) => team.name)).toEqual(['Team 1', 'Team 2', 'Team 3']);
-    expect(memberIds(res.json.data).map((m) => m.sort())).toEqual([
-      ids.slice(0, 4).sort(),
-      ids.slice(4, 8).sort(),
-      ids.slice(8).sort(),
-    ]);
+    // each team lists its members in check-in order too
+    expect(memberIds(res.json.data)).toEqual([ids.slice(0, 4), ids.slice(4, 8), ids.slice(8)]);
     expect(res.json.data[0].members.find((m: any) => m.id === players[0].id).username).toBe(players[0].username);
     // the entrants of a team tournament are its teams
     expect((await api.entrants()).json.data).toEqual(res.json.data);
@@ -57,19 +54,21 @@ describe('forming teams', () => {
     expect(audit).toHaveLength(1);
   });
 
-  test('teams by hand replace the previous ones; the order given is kept', async () => {
+  test('teams by hand replace the previous ones; the order given is kept, of the teams and of their members', async () => {
     const { id, players } = await squad({ checkedIn: 4, teamSize: 2 });
     const [a, b, c, d] = players;
     const api = resultsApi(t, admin.token, id);
     await api.autoTeams();
+    // the members of Zeta against the order of their ids, which the answer must not fall back to
+    const zeta = [a.id, d.id].sort().reverse();
     const res = await api.setTeams([
-      { name: 'Zeta', members: [a.id, d.id] },
+      { name: 'Zeta', members: zeta },
       { name: 'Alfa', members: [b.id] },
       { name: 'Solo C', members: [c.id] },
     ]);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json.data.map((team: any) => [team.name, team.members.map((m: any) => m.id).sort()])).toEqual([
-      ['Zeta', [a.id, d.id].sort()],
+    expect(res.json.data.map((team: any) => [team.name, team.members.map((m: any) => m.id)])).toEqual([
+      ['Zeta', zeta],
       ['Alfa', [b.id]],
       ['Solo C', [c.id]],
     ]);

@@ -15,7 +15,7 @@ export interface TeamRow {
   members: string[];
 }
 
-/** The teams of a tournament in the order the admin gave them, each with its members. */
+/** The teams of a tournament in the order the admin gave them, each with its members in the order given too. */
 export async function teamsOf(db: Db, tournamentId: string): Promise<TeamRow[]> {
   const [teams, members] = await Promise.all([
     db
@@ -29,6 +29,7 @@ export async function teamsOf(db: Db, tournamentId: string): Promise<TeamRow[]> 
       .selectFrom('tournament_team_members')
       .select(['team_id', 'user_id'])
       .where('tournament_id', '=', tournamentId)
+      .orderBy('position')
       .orderBy('user_id')
       .execute(),
   ]);
@@ -57,7 +58,7 @@ export async function replaceTeams(db: Db, tournamentId: string, teams: TeamRow[
     )
     .execute();
   const members = teams.flatMap((t) =>
-    t.members.map((userId) => ({ tournament_id: tournamentId, team_id: t.id, user_id: userId })),
+    t.members.map((userId, position) => ({ tournament_id: tournamentId, team_id: t.id, user_id: userId, position })),
   );
   if (members.length) await db.insertInto('tournament_team_members').values(members).execute();
 }
