@@ -365,7 +365,9 @@ for (const lang of ['it', 'en'] as const) {
     expect(closed.status(), await closed.text()).toBe(200);
     await openTournament(page, lang, id);
     await expect(page.getByTestId('entry-team-member').first()).toContainText(captain.username);
+    await expect(page.getByTestId('entry-team-state')).toHaveText(texts.incomplete);
     await expect(form).toBeHidden();
     await expect(page.getByTestId('entry-team-leave')).toBeHidden();
+    await keepShot(page, { path: test.info().outputPath(`team-closed-${lang}-390.png`), fullPage: true });
   });
 }

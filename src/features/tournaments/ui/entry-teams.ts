@@ -72,12 +72,12 @@ class EntryTeamsElement extends HTMLElement {
     this.#teams = teams;
     const me = $sessionLoading.get() ? null : $user.get();
     this.#mine = (me && teams.find((t) => t.members.some((m) => m.userId === me.id))) || null;
-    const list = this.#part('list');
-    list.replaceChildren(...teams.map((t) => this.#team(t)));
-    this.#part('empty').hidden = teams.length > 0;
     const read = $readSchedule.get();
     const schedule = read && read.id === this.dataset.id ? read : (JSON.parse(this.dataset.schedule!) as Schedule);
     const open = mayJoin(phaseOf(schedule)).ok;
+    const list = this.#part('list');
+    list.replaceChildren(...teams.map((t) => this.#team(t, open)));
+    this.#part('empty').hidden = teams.length > 0;
     const myState = open ? this.#mine?.members.find((m) => m.userId === me?.id)?.state : undefined;
     this.#part('invite').hidden = myState !== 'invited';
     if (this.#mine && myState === 'invited')
@@ -91,7 +91,8 @@ class EntryTeamsElement extends HTMLElement {
     this.#part('invite-form').hidden = !(open && short && this.#mine!.captainId === me?.id);
   }
 
-  #team(team: EntryTeam) {
+  /** One team's card; `open`: registration is open, so a team short of players may still be made whole. */
+  #team(team: EntryTeam, open: boolean) {
     const li = document.createElement('li');
     li.className = 'rounded-xl border border-line p-3';
     li.dataset.testid = 'entry-team';
@@ -106,7 +107,15 @@ class EntryTeamsElement extends HTMLElement {
     state.textContent =
       team.waitlistPosition !== null
         ? fill(this.#text('state-waiting'), { position: team.waitlistPosition })
-        : this.#text(team.checkedIn ? 'state-checked' : team.complete ? 'state-complete' : 'state-pending');
+        : this.#text(
+            team.checkedIn
+              ? 'state-checked'
+              : team.complete
+                ? 'state-complete'
+                : open
+                  ? 'state-pending'
+                  : 'state-incomplete',
+          );
     head.append(name, state);
     const members = document.createElement('ul');
     members.className = 'mt-1 space-y-0.5 text-sm text-slate-300';
