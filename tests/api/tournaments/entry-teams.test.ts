@@ -642,4 +642,16 @@ describe('teams with no seat yet', () => {
     expect((await answer(declinedAt, teamId, partner, 'decline')).status).toBe(200);
     expect((await open(partner)).json.data).toEqual([]);
   });
+
+  test('once registration closes, an invitation and a team still short are left out: neither can be answered', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id, 'Shut');
+    expect((await open(partner)).json.data).toHaveLength(1);
+    expect((await open(captain)).json.data).toHaveLength(1);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    expect((await open(partner)).json.data).toEqual([]);
+    expect((await open(captain)).json.data).toEqual([]);
+    // the list agrees with the refusal the invited player would get
+    expectError(await answer(id, teamId, partner, 'accept'), 409, 'REGISTRATION_CLOSED');
+  });
 });

@@ -88,14 +88,17 @@ export function effectiveStatus(
 }
 
 /** The row's six schedule dates, in the schedule's order. */
-const datesOf = (row: TournamentRow) =>
+const datesOf = (row: Pick<TournamentRow, ScheduleKey>) =>
   Object.fromEntries(scheduleKeys.map((key) => [key, row[key]])) as Pick<TournamentRow, ScheduleKey>;
 
-export function scheduleOf(row: TournamentRow, now: number): Schedule {
+/** What a tournament's phase is read from: the admin's status, if any, and the six dates. */
+export type PhaseColumns = Pick<TournamentRow, 'status_override' | ScheduleKey>;
+
+export function scheduleOf(row: PhaseColumns, now: number): Schedule {
   return { status: effectiveStatus(row, now), ...datesOf(row) };
 }
 
-export const phaseOfRow = (row: TournamentRow, now: number = Date.now()): Phase => phaseOf(scheduleOf(row, now), now);
+export const phaseOfRow = (row: PhaseColumns, now: number = Date.now()): Phase => phaseOf(scheduleOf(row, now), now);
 
 // ---------------------------------------------------------------------------------------------
 // reading

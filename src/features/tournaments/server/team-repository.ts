@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EntryTeamMembersTable, EntryTeamsTable } from '../../../platform/db/schema.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
 import { freeSlot, seatOrQueue } from './repository.ts';
+import { scheduleKeys } from '../schedule-order.ts';
 
 type Db = Kysely<Database>;
 export type EntryTeamRow = Selectable<EntryTeamsTable>;
@@ -371,16 +372,20 @@ const OPEN_TEAMS_MAX = 20;
  * for its members. Only tournaments neither archived nor over (`now`, an ISO instant) are listed.
  */
 export async function openTeamsOf(db: Db, userId: string, now: string) {
-  return db
-    .selectFrom('entry_team_members as m')
-    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
-    .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
-    .select(['tt.id as tournament_id', 'tt.name', 'tt.name_en', 't.name as team_name', 'm.state'])
-    .where('m.user_id', '=', userId)
-    .where((eb) => eb.or([eb('m.state', '=', 'invited'), eb('t.complete', '=', 0)]))
-    .where('tt.archived_at', 'is', null)
-    .where((eb) => eb.or([eb('tt.end_tournament', 'is', null), eb('tt.end_tournament', '>', now)]))
-    .orderBy('m.created_at', 'desc')
-    .limit(OPEN_TEAMS_MAX)
-    .execute();
+  return (
+    db
+      .selectFrom('entry_team_members as m')
+      .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+      .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
+      .select(['tt.id as tournament_id', 'tt.name', 'tt.name_en', 't.name as team_name', 'm.state'])
+      // what the phase is read from: the service keeps the teams whose tournament still takes registrations
+      .select(['tt.status_override', ...scheduleKeys.map((key) => `tt.${key}` as const)])
+      .where('m.user_id', '=', userId)
+      .where((eb) => eb.or([eb('m.state', '=', 'invited'), eb('t.complete', '=', 0)]))
+      .where('tt.archived_at', 'is', null)
+      .where((eb) => eb.or([eb('tt.end_tournament', 'is', null), eb('tt.end_tournament', '>', now)]))
+      .orderBy('m.created_at', 'desc')
+      .limit(OPEN_TEAMS_MAX)
+      .execute()
+  );
 }

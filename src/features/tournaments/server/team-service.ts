@@ -356,15 +356,21 @@ export async function mine(ctx: ServiceContext, userId: string): Promise<PastTea
   }));
 }
 
-/** GET /teams/mine/open: the caller's teams with no seat yet, an invitation to answer or a team still incomplete. */
+/**
+ * GET /teams/mine/open: the caller's teams with no seat yet, an invitation to answer or a team still incomplete,
+ * while their tournament takes registrations: once it closes, none of them can be answered or made whole.
+ */
 export async function open(ctx: ServiceContext, userId: string): Promise<OpenTeam[]> {
   const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, userId, nowIso());
-  return rows.map((r) => ({
-    tournamentId: r.tournament_id,
-    tournamentName: { it: r.name, en: pickText(r.name, r.name_en, 'en') },
-    teamName: r.team_name,
-    state: r.state === 'invited' ? 'invited' : 'pending',
-  }));
+  const now = Date.now();
+  return rows
+    .filter((r) => mayJoin(TournamentService.phaseOfRow(r, now)).ok)
+    .map((r) => ({
+      tournamentId: r.tournament_id,
+      tournamentName: { it: r.name, en: pickText(r.name, r.name_en, 'en') },
+      teamName: r.team_name,
+      state: r.state === 'invited' ? 'invited' : 'pending',
+    }));
 }
 
 // ---------------------------------------------------------------------------------------------
