@@ -361,8 +361,8 @@ export async function mine(ctx: ServiceContext, userId: string): Promise<PastTea
  * while their tournament takes registrations: once it closes, none of them can be answered or made whole.
  */
 export async function open(ctx: ServiceContext, userId: string): Promise<OpenTeam[]> {
-  const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, userId, nowIso());
   const now = Date.now();
+  const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, userId, new Date(now).toISOString());
   return rows
     .filter((r) => mayJoin(TournamentService.phaseOfRow(r, now)).ok)
     .map((r) => ({

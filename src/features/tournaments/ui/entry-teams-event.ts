@@ -14,8 +14,8 @@ export const ENTRY_TEAMS_CHANGED = 'entry-teams:changed';
 export const $inPendingTeam = atom<string | null>(null);
 
 /**
- * The tournament's schedule as the banner last read it from the API with the visitor's token. It is fresher than the
- * page, which browsers and shared caches keep for a few seconds after an organiser's change, so <entry-teams> tells
- * from it, once it is there, whether registration is still open.
+ * The page's tournament schedule as the banner holds it: the page's own copy once the banner starts, then its read
+ * from the API with the visitor's token, fresher than the page (browsers and shared caches keep a page a few seconds
+ * after an organiser's change). <entry-teams> tells from it whether registration is still open.
  */
-export const $readSchedule = atom<(Schedule & { id: string }) | null>(null);
+export const $readSchedule = atom<Schedule | null>(null);

@@ -1,5 +1,5 @@
 import type { EntryTeam } from '../contract.ts';
-import { mayJoin, phaseOf, type Schedule } from '../rules.ts';
+import { mayJoin, phaseOf } from '../rules.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -72,9 +72,9 @@ class EntryTeamsElement extends HTMLElement {
     this.#teams = teams;
     const me = $sessionLoading.get() ? null : $user.get();
     this.#mine = (me && teams.find((t) => t.members.some((m) => m.userId === me.id))) || null;
-    const read = $readSchedule.get();
-    const schedule = read && read.id === this.dataset.id ? read : (JSON.parse(this.dataset.schedule!) as Schedule);
-    const open = mayJoin(phaseOf(schedule)).ok;
+    // until the banner has started, nothing is offered; it re-renders the panel once it has
+    const schedule = $readSchedule.get();
+    const open = schedule !== null && mayJoin(phaseOf(schedule)).ok;
     const list = this.#part('list');
     list.replaceChildren(...teams.map((t) => this.#team(t, open)));
     this.#part('empty').hidden = teams.length > 0;

@@ -81,6 +81,7 @@ export class TournamentBanner extends HTMLElement {
   connectedCallback() {
     this.#state = JSON.parse(this.querySelector('script[data-banner]')?.textContent || '{}') as State;
     this.#t = this.#state.tournament;
+    $readSchedule.set(this.#t);
     this.#localStart();
     this.#render();
     this.#timer = setInterval(() => this.#render(), 1000);
