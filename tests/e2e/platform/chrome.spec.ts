@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, GIULIA, loginAs } from '../helpers.ts';
+import { ADMIN, GIULIA, keepShot, loginAs, unique } from '../helpers.ts';
 
 test('a visitor gets a login/signup dropdown that opens, closes on Escape and on an outside click', async ({
   page,
@@ -67,6 +67,27 @@ test('a player has no dashboard link', async ({ page }) => {
   await page.getByTestId('profile-menu-button').click();
   await expect(page.getByTestId('menu-settings')).toBeVisible();
   await expect(page.getByTestId('menu-dashboard')).toBeHidden();
+});
+
+test('a long username is cut short before the menu chevron on a desktop', async ({ page }) => {
+  const username = unique('longname').padEnd(32, 'x');
+  const email = `${username}@example.com`;
+  const password = 'long-name-pass-2026';
+  const signup = await page.request.post('/api/users/pp', {
+    data: { username, email, password, nickname: 'Long', gender: 'female', language: 'en' },
+  });
+  expect(signup.status(), await signup.text()).toBe(201);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await loginAs(page, { email, password });
+  await page.goto('/en/cookie-policy');
+  const name = page.getByTestId('profile-username');
+  await expect(name).toHaveText(username);
+  const box = await name.boundingBox();
+  const chevron = await page.getByTestId('profile-menu-button').locator('svg').last().boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(chevron!.x);
+  // cut, not wrapped: one line as tall as a short name's
+  expect(box!.height).toBeLessThan(24);
+  await keepShot(page, { path: test.info().outputPath('long-username-1280.png') });
 });
 
 test('the language switch keeps the page and the English page is in English', async ({ page }) => {
