@@ -357,6 +357,13 @@ for (const lang of ['it', 'en'] as const) {
     await openTournament(page, lang, id);
     await expect(form).toBeVisible();
     await expect(page.getByTestId('entry-team-leave')).toBeVisible();
+    // a third player is invited and has not answered when registration closes
+    const late = await apiPlayer(page.request, lang, `il${lang}`);
+    const invited = await page.request.post(`/api/tournaments/${id}/entry-teams/${teamId}/invite`, {
+      headers: { authorization: `Bearer ${captain.token}` },
+      data: { userId: late.id, gameAccount: account('lShort') },
+    });
+    expect(invited.status(), await invited.text()).toBe(200);
     // registration closes: the server would refuse an invitation, so the panel lists the team and offers none
     const closed = await page.request.put(`/api/tournaments/${id}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -366,6 +373,8 @@ for (const lang of ['it', 'en'] as const) {
     await openTournament(page, lang, id);
     await expect(page.getByTestId('entry-team-member').first()).toContainText(captain.username);
     await expect(page.getByTestId('entry-team-state')).toHaveText(texts.incomplete);
+    // the invitation can no longer be accepted, and the list says so
+    await expect(page.getByTestId('entry-team-member').nth(1)).toHaveText(`${late.username} — ${texts.memberLapsed}`);
     await expect(form).toBeHidden();
     await expect(page.getByTestId('entry-team-leave')).toBeHidden();
     await keepShot(page, { path: test.info().outputPath(`team-closed-${lang}-390.png`), fullPage: true });

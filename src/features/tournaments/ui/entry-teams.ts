@@ -75,8 +75,9 @@ class EntryTeamsElement extends HTMLElement {
     // until the banner has started, nothing is offered; it re-renders the panel once it has
     const schedule = $readSchedule.get();
     const open = schedule !== null && mayJoin(phaseOf(schedule)).ok;
+    const closed = schedule !== null && !open;
     const list = this.#part('list');
-    list.replaceChildren(...teams.map((t) => this.#team(t, open)));
+    list.replaceChildren(...teams.map((t) => this.#team(t, closed)));
     this.#part('empty').hidden = teams.length > 0;
     const myState = open ? this.#mine?.members.find((m) => m.userId === me?.id)?.state : undefined;
     this.#part('invite').hidden = myState !== 'invited';
@@ -91,8 +92,11 @@ class EntryTeamsElement extends HTMLElement {
     this.#part('invite-form').hidden = !(open && short && this.#mine!.captainId === me?.id);
   }
 
-  /** One team's card; `open`: registration is open, so a team short of players may still be made whole. */
-  #team(team: EntryTeam, open: boolean) {
+  /**
+   * One team's card; `closed`: registration has closed, so a team short of players stays short and an
+   * invitation can no longer be accepted.
+   */
+  #team(team: EntryTeam, closed: boolean) {
     const li = document.createElement('li');
     li.className = 'rounded-xl border border-line p-3';
     li.dataset.testid = 'entry-team';
@@ -112,9 +116,9 @@ class EntryTeamsElement extends HTMLElement {
               ? 'state-checked'
               : team.complete
                 ? 'state-complete'
-                : open
-                  ? 'state-pending'
-                  : 'state-incomplete',
+                : closed
+                  ? 'state-incomplete'
+                  : 'state-pending',
           );
     head.append(name, state);
     const members = document.createElement('ul');
@@ -122,7 +126,8 @@ class EntryTeamsElement extends HTMLElement {
     for (const m of team.members) {
       const item = document.createElement('li');
       item.dataset.testid = 'entry-team-member';
-      const what = m.checkedIn ? 'member-checked' : m.state === 'invited' ? 'member-invited' : 'member-accepted';
+      const invited = closed ? 'member-lapsed' : 'member-invited';
+      const what = m.checkedIn ? 'member-checked' : m.state === 'invited' ? invited : 'member-accepted';
       const captain = m.userId === team.captainId ? ` · ${this.#text('captain')}` : '';
       item.textContent = `${m.username} — ${this.#text(what)}${captain}`;
       members.append(item);
