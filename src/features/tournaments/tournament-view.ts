@@ -230,6 +230,22 @@ export function differsFromRome(timeZone: string | undefined, instants: readonly
 export const teamSizeLabel = (teamSize: number | null) =>
   teamSize && teamSize > 0 ? `${teamSize}vs${teamSize}` : null;
 
+/**
+ * How many minutes before the start check-in opens and closes, as the sidebar shows them. Where the
+ * schedule dates check-in, its dates are the truth (the stored minutes are an organiser's separate
+ * figure and may have been left at 0); without a date the stored minutes stand. Never below 0.
+ */
+export function checkInMinutes(
+  t: Pick<Schedule, 'start_checkin' | 'end_checkin' | 'start_tournament'> & { check_in: number; check_in_end: number },
+): { opens: number; closes: number } {
+  const start = t.start_tournament ? Date.parse(t.start_tournament) : NaN;
+  const before = (at: string | null, stored: number) => {
+    const ms = at ? start - Date.parse(at) : NaN;
+    return Number.isNaN(ms) ? stored : Math.max(0, Math.round(ms / 60_000));
+  };
+  return { opens: before(t.start_checkin, t.check_in), closes: before(t.end_checkin, t.check_in_end) };
+}
+
 /** The championship's landing page path. */
 export const championshipPath = (brandSlug: string) => `/${brandSlug}-bomber-championship`;
 

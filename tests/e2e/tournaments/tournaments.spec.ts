@@ -193,8 +193,9 @@ for (const lang of ['it', 'en'] as const) {
         console: ['PC'],
         maxPartecipants: 16,
         teamSize: 5,
-        check_in: 60,
-        check_in_end: 15,
+        // figures left at 0 that the schedule's check-in dates (60 and 15 minutes before the start) overrule
+        check_in: 0,
+        check_in_end: 0,
         description: '<p>Five against five, <strong>best of three</strong>.</p><script>window.hacked = true</script>',
         rules: '<ul><li>No smurfs</li></ul>',
         ...schedule,
@@ -220,6 +221,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-team-size')).toHaveText('5vs5');
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 16');
       await expect(page.getByTestId('tournament-checkin-start')).toContainText('60');
+      await expect(page.getByTestId('tournament-checkin-end')).toContainText('15');
       // description and rules are rendered as (sanitised) HTML
       await expect(page.getByTestId('tournament-panel-description').locator('strong')).toHaveText('best of three');
       expect(await page.evaluate(() => (window as any).hacked)).toBeUndefined();

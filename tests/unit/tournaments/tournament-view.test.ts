@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   cardDate,
+  checkInMinutes,
   cardNameParts,
   cardView,
   communityChatUrl,
@@ -247,5 +248,29 @@ describe('fileNameOf', () => {
     expect(fileNameOf('x'.repeat(80))).toHaveLength(60);
     expect(fileNameOf('★ ★ ★')).toBe('tournament');
     expect(fileNameOf('—', 'roster')).toBe('roster');
+  });
+});
+
+describe('check-in minutes in the sidebar', () => {
+  const start = '2026-12-01T18:00:00.000Z';
+  test('come from the check-in dates where the schedule has them', () => {
+    const dated = { start_tournament: start, check_in: 0, check_in_end: 0 };
+    const at = { start_checkin: '2026-12-01T16:30:00.000Z', end_checkin: '2026-12-01T17:45:00.000Z' };
+    expect(checkInMinutes({ ...dated, ...at })).toEqual({ opens: 90, closes: 15 });
+    // a close after the start reads 0, not a negative figure
+    expect(checkInMinutes({ ...dated, ...at, end_checkin: '2026-12-01T18:05:00.000Z' })).toEqual({
+      opens: 90,
+      closes: 0,
+    });
+  });
+  test('are the stored figures where that date (or the start) is missing', () => {
+    const stored = { check_in: 60, check_in_end: 10 };
+    expect(
+      checkInMinutes({ ...stored, start_tournament: start, start_checkin: null, end_checkin: '2026-12-01T17:40:00Z' }),
+    ).toEqual({ opens: 60, closes: 20 });
+    expect(checkInMinutes({ ...stored, start_tournament: null, start_checkin: start, end_checkin: start })).toEqual({
+      opens: 60,
+      closes: 10,
+    });
   });
 });
