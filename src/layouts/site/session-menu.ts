@@ -75,7 +75,11 @@ export class SessionMenu extends HTMLElement {
     document.documentElement.dataset.session = loggedIn ? 'user' : 'guest';
     if (!user || !loggedIn) return;
     const name = user.username ?? '';
-    this.querySelectorAll('[data-username]').forEach((el) => (el.textContent = name));
+    // a long name is cut short in the header; the whole of it shows on hover
+    this.querySelectorAll<HTMLElement>('[data-username]').forEach((el) => {
+      el.textContent = name;
+      el.title = name;
+    });
     this.querySelectorAll('[data-initial]').forEach((el) => (el.textContent = name.charAt(0).toUpperCase()));
     const admin = isAdmin(user.roles ?? [], this.dataset.agency ?? '');
     this.querySelectorAll<HTMLElement>('[data-admin-only]').forEach((el) => (el.hidden = !admin));

@@ -82,6 +82,7 @@ test('a long username is cut short before the menu chevron on a desktop', async 
   await page.goto('/en/cookie-policy');
   const name = page.getByTestId('profile-username');
   await expect(name).toHaveText(username);
+  await expect(name).toHaveAttribute('title', username);
   const box = await name.boundingBox();
   const chevron = await page.getByTestId('profile-menu-button').locator('svg').last().boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(chevron!.x);
