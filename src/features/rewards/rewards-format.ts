@@ -3,11 +3,14 @@ type Locale = 'it' | 'en';
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
 
-export const formatNumber = (n: number, locale: Locale) => new Intl.NumberFormat(intlLocale(locale)).format(n);
+// Four digits are grouped too (1.310): Italian's default leaves them ungrouped, and a balance is to read the same
+// here, in the header, in the e-mails and in the dashboard
+export const formatNumber = (n: number, locale: Locale) =>
+  new Intl.NumberFormat(intlLocale(locale), { useGrouping: true }).format(n);
 
 /** +50, -30, 0: the sign always shows, but zero has none. */
 export const formatSigned = (n: number, locale: Locale) =>
-  new Intl.NumberFormat(intlLocale(locale), { signDisplay: 'exceptZero' }).format(n);
+  new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, signDisplay: 'exceptZero' }).format(n);
 
 /** "12 marzo 2026" / "12 March 2026"; '' for an unreadable instant. */
 export function formatDate(iso: string, locale: Locale): string {

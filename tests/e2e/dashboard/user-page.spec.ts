@@ -52,7 +52,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('user-page-email')).toHaveText(p.email);
       await expect(page.getByTestId('user-page-language')).toHaveText(texts.languages[lang]);
       await expect(page.getByTestId('user-page-balance')).toHaveText(
-        new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB').format(p.balance),
+        new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(p.balance),
       );
       await expect(page.getByTestId('user-page-transactions')).toContainText('e2e welcome');
       await expect(page.getByTestId('user-page-sessions').locator('tbody tr')).toHaveCount(1);

@@ -35,6 +35,9 @@ test('an admin sees credits and the profile menu with the dashboard link; logout
   await expect(page.getByTestId('header-credits')).toHaveAttribute('data-state', 'known');
   await page.evaluate(() => window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 12345 } })));
   await expect(page.getByTestId('credits-amount')).toHaveText('12.345');
+  // four digits are grouped too, as the wallet and the dashboard write them
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('credits:update', { detail: { credits: 1310 } })));
+  await expect(page.getByTestId('credits-amount')).toHaveText('1.310');
   await expect(page.getByTestId('header-credits')).toContainText('crediti');
 
   await page.getByTestId('profile-menu-button').click();

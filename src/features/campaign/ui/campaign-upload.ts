@@ -202,7 +202,7 @@ export class CampaignUpload extends HTMLElement {
       timeStyle: 'short',
       timeZone: 'Europe/Rome',
     });
-    const numberFormat = new Intl.NumberFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT');
+    const numberFormat = new Intl.NumberFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT', { useGrouping: true });
     list.replaceChildren(
       ...result.data.map((s) => {
         const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;

@@ -257,7 +257,9 @@ type Outcome = Awaited<ReturnType<typeof finalOutcome>>;
 function outcomeLines(t: ReturnType<typeof createT>, p: Person, outcome: Outcome, locale: Locale): string {
   const credits = outcome.credits.get(p.id);
   const lines = [
-    credits ? t('reminders.resultsOutcome.credits', { credits: credits.toLocaleString(locale) }) : '',
+    credits
+      ? t('reminders.resultsOutcome.credits', { credits: credits.toLocaleString(locale, { useGrouping: true }) })
+      : '',
     outcome.finalisedBy ? t('reminders.resultsOutcome.finalisedBy', { admin: outcome.finalisedBy }) : '',
   ].filter(Boolean);
   return lines.length ? `\n\n${lines.join('\n')}` : '';

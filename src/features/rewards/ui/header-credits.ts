@@ -58,7 +58,9 @@ export class HeaderCredits extends HTMLElement {
     const amount = this.querySelector('[data-credits-amount]');
     if (!amount) return;
     amount.textContent =
-      credits === null ? (this.dataset.unknown ?? '') : new Intl.NumberFormat(this.dataset.locale).format(credits);
+      credits === null
+        ? (this.dataset.unknown ?? '')
+        : new Intl.NumberFormat(this.dataset.locale, { useGrouping: true }).format(credits);
     this.dataset.state = credits === null ? 'unknown' : 'known';
   }
 }

@@ -138,7 +138,7 @@ export class FactionLeaderboard extends HTMLElement {
     const team = section.dataset.team!;
     const ranked = this.#ranked.get(team) ?? [];
     const showAll = this.#showAll.get(team) ?? false;
-    const number = new Intl.NumberFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT');
+    const number = new Intl.NumberFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT', { useGrouping: true });
     const template = this.querySelector<HTMLTemplateElement>('template[data-row]')!;
     const rows = visiblePlayers(ranked, showAll).map((p, i) => {
       const row = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
