@@ -10,6 +10,7 @@ import {
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
+import { formatNumber } from '../../../platform/ui/admin/format.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import type { TimeseriesDay } from '../contract.ts';
 
@@ -32,16 +33,24 @@ const colors = {
 } as const;
 type Series = keyof typeof colors;
 
-const options = (locale: Locale): ChartOptions<'bar'> => ({
+/** The charts' options; counts on the axis and in the tooltips are grouped as the rest of the dashboard writes them. */
+export const chartOptions = (locale: Locale): ChartOptions<'bar'> => ({
   locale: locale === 'it' ? 'it-IT' : 'en-GB',
   responsive: true,
   maintainAspectRatio: false,
   interaction: { mode: 'index', intersect: false },
-  plugins: { legend: { labels: { color: '#cbd5e1', boxWidth: 12 } } },
+  plugins: {
+    legend: { labels: { color: '#cbd5e1', boxWidth: 12 } },
+    tooltip: { callbacks: { label: (c) => `${c.dataset.label ?? ''}: ${formatNumber(c.parsed.y ?? 0, locale)}` } },
+  },
   datasets: { bar: { borderRadius: 2, categoryPercentage: 0.8, barPercentage: 0.9 } },
   scales: {
     x: { ticks: { color: '#94a3b8', maxRotation: 0, autoSkip: true, maxTicksLimit: 8 }, grid: { display: false } },
-    y: { beginAtZero: true, ticks: { color: '#94a3b8', precision: 0 }, grid: { color: 'rgba(148,163,184,0.12)' } },
+    y: {
+      beginAtZero: true,
+      ticks: { color: '#94a3b8', precision: 0, callback: (value) => formatNumber(Number(value), locale) },
+      grid: { color: 'rgba(148,163,184,0.12)' },
+    },
   },
 });
 
@@ -82,7 +91,7 @@ export default function ActivityCharts({ t, locale, days }: Props) {
           <div className="relative h-64">
             <Bar
               data={{ labels, datasets: series.map(dataset) }}
-              options={options(locale)}
+              options={chartOptions(locale)}
               aria-label={t('dashboard.overview.bars', { title })}
               role="img"
               data-testid={testId}
