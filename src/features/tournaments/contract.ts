@@ -360,6 +360,8 @@ export const teamAnswerSchema = z.object({ gameAccount: gameAccountSchema.option
 export const openTeamSchema = z.object({
   tournamentId: z.string(),
   tournamentName: z.object({ it: z.string(), en: z.string() }),
+  /** the championship the tournament belongs to, or null */
+  competitionId: z.string().nullable(),
   teamName: z.string(),
   state: z.enum(['invited', 'pending']),
 });

@@ -612,10 +612,10 @@ describe('teams with no seat yet', () => {
     const { captain, partner, teamId } = await pendingDuo(id, 'Owls');
     const name = { it: 'Coppa Notturna', en: 'Night Cup' };
     expect((await open(partner)).json.data).toEqual([
-      { tournamentId: id, tournamentName: name, teamName: 'Owls', state: 'invited' },
+      { tournamentId: id, tournamentName: name, competitionId: null, teamName: 'Owls', state: 'invited' },
     ]);
     expect((await open(captain)).json.data).toEqual([
-      { tournamentId: id, tournamentName: name, teamName: 'Owls', state: 'pending' },
+      { tournamentId: id, tournamentName: name, competitionId: null, teamName: 'Owls', state: 'pending' },
     ]);
     expect((await answer(id, teamId, partner, 'accept')).status).toBe(200);
     expect((await open(partner)).json.data).toEqual([]);
@@ -653,5 +653,42 @@ describe('teams with no seat yet', () => {
     expect((await open(captain)).json.data).toEqual([]);
     // the list agrees with the refusal the invited player would get
     expectError(await answer(id, teamId, partner, 'accept'), 409, 'REGISTRATION_CLOSED');
+  });
+});
+
+describe('a team in a championship', () => {
+  const choose = (p: Person, competitionId: string, team: string) =>
+    t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: p.token, body: { team } });
+
+  test('the captain and each member who accepted pick a faction while the team waits; an invited one not yet', async () => {
+    const made = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name: 'Team Cup', game: 'Fortnite' },
+    });
+    const competitionId = made.json.data.id as string;
+    const id = await createTournament(t, admin.token, 'registration', { teamSize: 3, competitionId });
+    const [captain, first, second] = await quickPlayers(t, 3);
+    const members = [{ userId: captain.id }, { userId: first.id }, { userId: second.id }];
+    const res = await register(id, captain, teamBody('Hawks', members));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const teamId = res.json.data.team.id as string;
+    // the open team names its championship, so that page can offer the choice too
+    expect((await t.call('GET', '/api/teams/mine/open', { token: captain.token })).json.data).toEqual([
+      expect.objectContaining({ tournamentId: id, competitionId, state: 'pending' }),
+    ]);
+
+    expect((await choose(captain, competitionId, 'speed')).status).toBe(200);
+    expectError(await choose(first, competitionId, 'speed'), 409, 'NOT_IN_COMPETITION');
+    expect((await answer(id, teamId, first, 'accept')).json.data.complete).toBe(false);
+    const picked = await choose(first, competitionId, 'precision');
+    expect(picked.status).toBe(200);
+    const faction = (name: string) =>
+      (picked.json.data.teams as { name: string; players: { playerId: string }[] }[])
+        .find((team) => team.name === name)!
+        .players.map((p) => p.playerId);
+    expect([faction('speed'), faction('precision')]).toEqual([[captain.id], [first.id]]);
+    // a member who declined is in no team of the championship
+    expect((await answer(id, teamId, second, 'decline')).status).toBe(200);
+    expectError(await choose(second, competitionId, 'speed'), 409, 'NOT_IN_COMPETITION');
   });
 });

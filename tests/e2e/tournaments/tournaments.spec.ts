@@ -732,6 +732,53 @@ for (const lang of ['it', 'en'] as const) {
       await expect(form).toBeHidden();
     });
 
+    test(`a captain whose duo still waits for its partner is offered the faction on both pages (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const competitionId = await championshipId(request);
+      const t = await createTournament(request, {
+        name: unique(`DuoChamp ${lang} `),
+        game: 'Valorant',
+        console: ['PC'],
+        teamSize: 2,
+        maxPartecipants: 50,
+        competitionId,
+        ...registrationOpen(),
+      });
+      // the partner is invited and never answers; the captain is the one logged in
+      const { user: partner } = await newPlayer(page, lang, `dp${lang}`);
+      const { user, token } = await newPlayer(page, lang, `dc${lang}`);
+      const account = (username: string) => ({ username, id: '', game: 'Valorant', console: 'PC' });
+      const registered = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          teamName: unique('Hawks'),
+          gameAccounts: [
+            { userId: user.id, gameAccount: account('DuoCaptain') },
+            { userId: partner.id, gameAccount: account('DuoPartner') },
+          ],
+        },
+      });
+      expect(registered.ok(), await registered.text()).toBe(true);
+
+      await goto(page, at(lang, '/arena-bomber-championship'));
+      await expect(page.getByTestId('faction-pick')).toBeVisible();
+      await openTournament(page, lang, t.id);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'teamPending');
+      const pick = page.getByTestId('tournament-pick-team');
+      await pick.click();
+      await page.getByTestId('team-option-speed').click();
+      await page.getByTestId('team-confirm').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await expect(pick).toHaveCount(0);
+      const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as {
+        name: string;
+        players: { playerId: string }[];
+      }[];
+      expect(teams.find((team) => team.name === 'speed')!.players.map((p) => p.playerId)).toContain(user.id);
+    });
+
     test(`a player who joins a full tournament waits on the waitlist and can leave it (${lang})`, async ({
       page,
       request,

@@ -90,16 +90,34 @@ export async function latestFaction(db: Kysely<Database>, owner: string, userId:
 }
 
 /**
- * Whether the user holds a registration (member or waitlist, not disqualified) in any tournament of the competition.
+ * Whether the user takes part in a tournament of the competition: a registration (member or waitlist, not
+ * disqualified), or a place they accepted in a team still waiting for its members, the captain's included.
  */
-export async function isRegistered(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
+export async function takesPart(db: Kysely<Database>, competitionId: string, userId: string): Promise<boolean> {
   const row = await db
-    .selectFrom('tournament_registrations as r')
-    .innerJoin('tournaments as t', 't.id', 'r.tournament_id')
-    .select('r.user_id')
+    .selectFrom('tournaments as t')
+    .select('t.id')
     .where('t.competition_id', '=', competitionId)
-    .where('r.user_id', '=', userId)
-    .where('r.state', 'in', ['member', 'waitlist'])
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('tournament_registrations as r')
+            .select('r.user_id')
+            .whereRef('r.tournament_id', '=', 't.id')
+            .where('r.user_id', '=', userId)
+            .where('r.state', 'in', ['member', 'waitlist']),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('entry_team_members as m')
+            .select('m.user_id')
+            .whereRef('m.tournament_id', '=', 't.id')
+            .where('m.user_id', '=', userId)
+            .where('m.state', '=', 'accepted'),
+        ),
+      ]),
+    )
     .limit(1)
     .executeTakeFirst();
   return !!row;

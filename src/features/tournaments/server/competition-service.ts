@@ -243,8 +243,8 @@ async function updateCompetition(ctx: ServiceContext, id: string, input: Changes
 }
 
 /**
- * A player picks a faction: only a player registered in one of the
- * competition's tournaments, and only their own entry moves, keeping its score. A player who
+ * A player picks a faction: only a player who takes part in one of the competition's tournaments (registered,
+ * or in a team waiting for its members), and only their own entry moves, keeping its score. A player who
  * pressed "Later" picks here whenever they like.
  */
 export async function chooseTeam(
@@ -255,7 +255,7 @@ export async function chooseTeam(
   team: TeamName,
 ): Promise<{ competition: Competition; badges: EarnedBadgeInfo[] }> {
   await findRow(ctx, id);
-  if (!(await CompetitionRepository.isRegistered(ctx.db.kysely, id, userId)))
+  if (!(await CompetitionRepository.takesPart(ctx.db.kysely, id, userId)))
     throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');

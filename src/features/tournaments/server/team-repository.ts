@@ -377,7 +377,14 @@ export async function openTeamsOf(db: Db, userId: string, now: string) {
       .selectFrom('entry_team_members as m')
       .innerJoin('entry_teams as t', 't.id', 'm.team_id')
       .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
-      .select(['tt.id as tournament_id', 'tt.name', 'tt.name_en', 't.name as team_name', 'm.state'])
+      .select([
+        'tt.id as tournament_id',
+        'tt.name',
+        'tt.name_en',
+        'tt.competition_id',
+        't.name as team_name',
+        'm.state',
+      ])
       // what the phase is read from: the service keeps the teams whose tournament still takes registrations
       .select(['tt.status_override', ...scheduleKeys.map((key) => `tt.${key}` as const)])
       .where('m.user_id', '=', userId)

@@ -368,6 +368,7 @@ export async function open(ctx: ServiceContext, userId: string): Promise<OpenTea
     .map((r) => ({
       tournamentId: r.tournament_id,
       tournamentName: { it: r.name, en: pickText(r.name, r.name_en, 'en') },
+      competitionId: r.competition_id,
       teamName: r.team_name,
       state: r.state === 'invited' ? 'invited' : 'pending',
     }));

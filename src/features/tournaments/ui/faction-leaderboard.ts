@@ -44,22 +44,26 @@ export class FactionLeaderboard extends HTMLElement {
   }
 
   /**
-   * "Più tardi" only defers the faction: a logged-in player registered in one of
-   * the championship's tournaments, and in no faction yet, picks it here.
+   * "Più tardi" only defers the faction: a logged-in player in no faction yet who takes part in one of the
+   * championship's tournaments (registered, or in a team still waiting for its members) picks it here.
    */
   async #offerPick(teams: Competition['teams']) {
     const form = this.#form;
-    if (!form || !this.#competitionId) return;
+    const id = this.#competitionId;
+    if (!form || !id) return;
     if ($sessionLoading.get()) loadSession();
     const user = $user.get();
     const token = $token.get();
     form.hidden = true;
     if (!user || !token || teams.some((team) => team.players.some((p) => p.playerId === user.id))) return;
     const mine = await call<'GET /tournaments'>(
-      `/tournaments?competitionId=${encodeURIComponent(this.#competitionId)}&members=${encodeURIComponent(user.id)}&limit=1`,
+      `/tournaments?competitionId=${encodeURIComponent(id)}&members=${encodeURIComponent(user.id)}&limit=1`,
       { token },
     );
-    form.hidden = !(mine.ok && (mine.total ?? mine.data.length) > 0);
+    if (mine.ok && (mine.total ?? mine.data.length) > 0) return void (form.hidden = false);
+    const open = await call<'GET /teams/mine/open'>('/teams/mine/open', { token });
+    const inTeam = open.ok && open.data.some((team) => team.state === 'pending' && team.competitionId === id);
+    form.hidden = !inTeam;
   }
 
   #onPickChange = (e: Event) => {

@@ -443,11 +443,15 @@ export class TournamentBanner extends HTMLElement {
     );
   }
 
-  /** "Più tardi" only defers the faction: a member without one is offered it here. */
+  /**
+   * "Più tardi" only defers the faction: a member without one is offered it here, and so is a player whose place
+   * in a team that still waits for its members counts as taking part.
+   */
   #checkTeam() {
     const me = this.#t.me;
     const user = $user.get();
-    const inRoster = Boolean(me?.member || me?.waitlistPosition != null);
+    const inPendingTeam = $inPendingTeam.get() === this.#t.id;
+    const inRoster = Boolean(me?.member || me?.waitlistPosition != null || inPendingTeam);
     const competitionId = this.#t.competitionId;
     const key = inRoster && competitionId && user ? `${competitionId}|${user.id}` : '';
     if (key === this.#teamKey) return;
