@@ -1,6 +1,6 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, hydrated, localeTexts, minutes, unique } from '../helpers.ts';
+import { goto, hydrated, keepShot, localeTexts, minutes, unique } from '../helpers.ts';
 
 /**
  * Tournaments from a visitor's and a player's side, in both languages. Every tournament a test
@@ -746,32 +746,37 @@ for (const lang of ['it', 'en'] as const) {
         competitionId,
         ...registrationOpen(),
       });
-      // the partner is invited and never answers; the captain is the one logged in
+      // the partner is invited and never answers; the captain registers the team from the join dialog (on a phone)
+      if (lang === 'it') await page.setViewportSize({ width: 390, height: 844 });
       const { user: partner } = await newPlayer(page, lang, `dp${lang}`);
-      const { user, token } = await newPlayer(page, lang, `dc${lang}`);
-      const account = (username: string) => ({ username, id: '', game: 'Valorant', console: 'PC' });
-      const registered = await request.post(`/api/tournaments/${t.id}/register?userID=${user.id}`, {
-        headers: { authorization: `Bearer ${token}` },
-        data: {
-          teamName: unique('Hawks'),
-          gameAccounts: [
-            { userId: user.id, gameAccount: account('DuoCaptain') },
-            { userId: partner.id, gameAccount: account('DuoPartner') },
-          ],
-        },
-      });
-      expect(registered.ok(), await registered.text()).toBe(true);
+      const { user } = await newPlayer(page, lang, `dc${lang}`);
+      await openTournament(page, lang, t.id);
+      await page.getByTestId('tournament-action').click();
+      await page.getByTestId('join-new-username').fill('DuoCaptain');
+      await page.getByTestId('join-new-platform').selectOption('PC');
+      await page.getByTestId('join-team-name').fill(unique('Hawks'));
+      await page.getByTestId('join-teammate-0').fill(partner.username);
+      await page.getByTestId('join-teammate-game-0').fill('DuoPartner');
+      await page.getByTestId('join-submit').click();
+      await expect(page.getByTestId('join-dialog')).toHaveCount(0);
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'teamPending');
+      // the team waits, yet the captain takes part: the choice opens, and "later" leaves it on offer
+      await expect(page.getByTestId('team-dialog')).toBeVisible();
+      await page.getByTestId('team-later').click();
+      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByTestId('tournament-pick-team')).toBeVisible();
+      await keepShot(page, { path: `test-results/shots/duo-faction-tournament-${lang}.png` });
 
       await goto(page, at(lang, '/arena-bomber-championship'));
-      await expect(page.getByTestId('faction-pick')).toBeVisible();
-      await openTournament(page, lang, t.id);
-      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'teamPending');
-      const pick = page.getByTestId('tournament-pick-team');
-      await pick.click();
-      await page.getByTestId('team-option-speed').click();
-      await page.getByTestId('team-confirm').click();
-      await expect(page.getByTestId('team-dialog')).toHaveCount(0);
-      await expect(pick).toHaveCount(0);
+      await page.getByTestId('faction-pick-speed').click();
+      await keepShot(page.getByTestId('faction-pick'), {
+        path: `test-results/shots/duo-faction-championship-${lang}.png`,
+      });
+      await page.getByTestId('faction-pick-confirm').click();
+      await expect(page.getByTestId('faction-picked')).toHaveText(
+        lang === 'it' ? 'Sei nella Fazione Speed!' : 'You joined Faction Speed!',
+      );
       const teams = (await (await request.get(`/api/tournaments/competitions/${competitionId}`)).json()).data.teams as {
         name: string;
         players: { playerId: string }[];
