@@ -281,6 +281,36 @@ test('the admin enters and voids matches; players see the standings update by th
   await expect(page.getByTestId('tournament-teamSize')).toHaveAttribute('type', 'number');
 });
 
+test('a standings tab shown again after the ticks it skipped reads the standings at once', async ({ page }) => {
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token);
+  // the page's clock is the test's: a tick comes only when the test moves the clock on
+  await page.clock.install();
+  await goto(page, `/en/tournament/${t.id}/standings`);
+  await expect(page.getByTestId('standings-empty')).toBeVisible();
+  const setHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      Object.defineProperty(document, 'visibilityState', {
+        configurable: true,
+        get: () => (value ? 'hidden' : 'visible'),
+      });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await setHidden(true);
+  const entrants: { id: string }[] = (await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/entrants`))
+    .body.data;
+  const lines = entrants.map((e, i) => ({ entrantId: e.id, placement: i + 1, eliminations: 0 }));
+  expect((await call(page.request, admin.token, 'POST', `/tournaments/${t.id}/matches`, { lines })).status).toBe(201);
+  // the tick of a hidden tab asks nothing
+  await page.clock.runFor(20_000);
+  await expect(page.getByTestId('standings-empty')).toBeVisible();
+  // shown again, it reads at once: the clock stays where it is
+  await setHidden(false);
+  await expect(page.getByTestId('standings-table')).toBeVisible();
+  await expect(page.getByTestId('standings-row')).toHaveCount(entrants.length);
+});
+
 test('a duo tournament: the admin forms the teams automatically, renames one, and its results show the team with its players', async ({
   page,
 }) => {

@@ -8,25 +8,43 @@ export const POLL_MS = 15_000;
 
 /**
  * <live-standings>: while the tournament is being played (`data-live`), reads its standings from
- * `data-src` every 15 s and redraws the rows from the page's own row template; the empty state,
- * the "final" badge, the count of matches, the scoring summary (an admin may change the table
- * mid-tournament) and the refresh error follow the answer. Stops once the standings are final.
- * A few lines of plain script: the page carries no framework.
+ * `data-src` every POLL_MS (a hidden tab skips its ticks and reads as soon as it is shown again) and
+ * redraws the rows from the page's own row template; the empty state, the "final" badge, the count of
+ * matches, the scoring summary (an admin may change the table mid-tournament) and the refresh error
+ * follow the answer. Stops once the standings are final. A few lines of plain script: the page carries
+ * no framework.
  */
 class LiveStandings extends HTMLElement {
+  /** the next tick, while one waits (none while a read is under way, nor once final) */
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** when the standings were last asked for */
+  #askedAt = Date.now();
 
   connectedCallback() {
-    if (this.dataset.live !== undefined) this.#schedule();
+    if (this.dataset.live === undefined) return;
+    this.#schedule();
+    document.addEventListener('visibilitychange', this.#onShown);
   }
 
   disconnectedCallback() {
     clearTimeout(this.#timer);
+    document.removeEventListener('visibilitychange', this.#onShown);
   }
 
   #schedule() {
-    this.#timer = setTimeout(() => void this.refresh(), POLL_MS);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.refresh();
+    }, POLL_MS);
   }
+
+  /** A tab shown again after skipping a tick reads at once, not up to a whole interval later. */
+  #onShown = () => {
+    if (document.hidden || this.#timer === undefined || Date.now() - this.#askedAt < POLL_MS) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    void this.refresh();
+  };
 
   #part(name: string) {
     return this.querySelector<HTMLElement>(`[data-${name}]`);
@@ -35,6 +53,7 @@ class LiveStandings extends HTMLElement {
   async refresh() {
     // a tab in the background does not ask; it asks again on the next tick once shown
     if (document.hidden) return this.#schedule();
+    this.#askedAt = Date.now();
     let standings: Standings | null = null;
     try {
       const res = await fetch(this.dataset.src!, { headers: { accept: 'application/json' } });
@@ -46,7 +65,10 @@ class LiveStandings extends HTMLElement {
     if (failed) failed.hidden = standings !== null;
     if (standings) this.render(standings);
     if (!standings?.final) this.#schedule();
-    else this.#part('live-note')?.setAttribute('hidden', '');
+    else {
+      this.#part('live-note')?.setAttribute('hidden', '');
+      document.removeEventListener('visibilitychange', this.#onShown);
+    }
   }
 
   render(standings: Standings) {
