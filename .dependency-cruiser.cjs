@@ -21,6 +21,7 @@ const treeOrder = [
   'rewards',
   'players',
   'reminders',
+  'privacy',
   'news',
   'dashboard',
 ];

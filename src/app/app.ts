@@ -23,6 +23,7 @@ import newsRoutes from '../features/news/server/routes.ts';
 import campaignRoutes from '../features/campaign/server/routes.ts';
 import resultsRoutes from '../features/results/server/routes.ts';
 import reminderRoutes from '../features/reminders/server/routes.ts';
+import privacyRoutes from '../features/privacy/server/routes.ts';
 import reportRoutes from '../features/results/server/report-routes.ts';
 import finaliseRoutes from '../features/results/server/finalise-routes.ts';
 import { competitionLinks, finaliseLinks } from './feature-links.ts';
@@ -184,6 +185,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
       await api.register(finaliseRoutes, { finaliseLinks });
       await api.register(bracketRoutes);
       await api.register(playerRoutes);
+      await api.register(privacyRoutes);
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
       api.setNotFoundHandler((req, reply) =>
         reply.code(404).send({

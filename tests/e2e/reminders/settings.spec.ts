@@ -1,14 +1,17 @@
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { goto, loginAs, localeTexts, unique } from '../helpers.ts';
+import fs from 'node:fs/promises';
+import { goto, keepShot, loginAs, localeTexts, unique } from '../helpers.ts';
 
-// A player turns reminder e-mails off and on in /settings, in both languages.
+// A player turns reminder e-mails off and on in /settings and downloads their data, in both languages (Italian on a
+// phone, English on a desktop).
 const PASSWORD = 'reminders-secret-2026';
 
 for (const lang of ['it', 'en'] as const) {
-  test(`settings: the Notifications tab saves the reminder choices and shows them again after a reload (${lang})`, async ({
+  test(`settings: the last tab saves the reminder choices, shows them again after a reload, downloads the data (${lang})`, async ({
     page,
   }) => {
+    if (lang === 'it') await page.setViewportSize({ width: 390, height: 844 });
     const texts = localeTexts(lang, 'accounts').settings;
     const username = unique('rem');
     const email = `${username}@example.com`;
@@ -54,5 +57,19 @@ for (const lang of ['it', 'en'] as const) {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect((await again.json()).data).toEqual({ checkinOpen: true, checkinClosing: false, resultsFinal: true });
+
+    // the player's data, whole, as a file: the account and the choices just saved
+    await expect(page.getByRole('heading', { name: texts.data.title })).toBeVisible();
+    const button = page.getByTestId('data-export-download');
+    await expect(button).toHaveText(texts.data.download);
+    const saving = page.waitForEvent('download');
+    await button.click();
+    const file = await saving;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${username}-data-\\d{4}-\\d{2}-\\d{2}\\.json$`));
+    const data = JSON.parse(await fs.readFile(await file.path(), 'utf8'));
+    expect(data.account).toMatchObject({ username, email, language: lang });
+    expect(data.notifications).toEqual({ checkinOpen: true, checkinClosing: false, resultsFinal: true });
+    await expect(page.getByTestId('data-export-done')).toHaveText(texts.data.done);
+    await keepShot(page, { path: `test-results/shots/settings-data-${lang}.png`, fullPage: true });
   });
 }

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { userSchema } from '../accounts/contract.ts';
+import { teamNames } from '../tournaments/contract.ts';
+import { submissionSchema } from '../campaign/contract.ts';
+import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
+import { notificationPreferencesSchema } from '../reminders/contract.ts';
+
+/**
+ * Privacy: what the platform holds about a player, handed to them whole on request (GET /users/me/export), so they
+ * can read it or take it elsewhere. It composes the features that hold the data and stores nothing of its own.
+ */
+
+/** One tournament the player entered, as far as they went: registered, waitlisted or disqualified. */
+export const exportedEntrySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  startsAt: z.string().nullable(),
+  member: z.boolean(),
+  checkedIn: z.boolean(),
+  waitlistPosition: z.number().int().nullable(),
+  disqualified: z.boolean(),
+});
+
+export const dataExportSchema = z.object({
+  exportedAt: z.string(),
+  account: userSchema,
+  notifications: notificationPreferencesSchema,
+  tournaments: z.array(exportedEntrySchema),
+  faction: z.enum(teamNames).nullable(),
+  badges: z.array(userBadgeSchema),
+  wallet: walletSchema.nullable(),
+  transactions: z.array(transactionSchema),
+  purchases: z.array(purchaseSchema),
+  campaignSubmissions: z.array(submissionSchema),
+});
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { serviceContext } from '../../../platform/context.ts';
+import { ok } from '../../../platform/http/envelope.ts';
+import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { privacyApi } from '../endpoints.ts';
+import * as PrivacyService from './service.ts';
+
+/** The player's own data, whole (/settings, "Your data"). */
+export default async function privacyRoutes(root: FastifyInstance) {
+  const ctx = serviceContext(root);
+  const route = declaredRoutes(root, privacyApi, ['privacy']);
+
+  route('GET /users/me/export', {
+    summary: 'Everything the platform holds about the logged-in player, as one JSON document',
+    auth: 'user',
+    errors: [401],
+    handler: async (req) => ok(await PrivacyService.exportFor(ctx, req.user!.id)),
+  });
+}

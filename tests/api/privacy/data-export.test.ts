@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTournament, join, quickPlayer, type Person } from '../helpers/tournaments.ts';
+import { address, rewardsApi } from '../helpers/rewards.ts';
+import { openPhaseNow, submit } from '../helpers/campaign.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { dataExportSchema } from '../../../src/features/privacy/contract.ts';
+
+/**
+ * GET /users/me/export: a player downloads what the platform holds about them, whole, and nothing of anyone else's.
+ */
+let t: TestApp;
+let admin: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  admin = await quickPlayer(t, { admin: true });
+});
+afterAll(() => t?.close());
+
+const exportOf = (p: { token: string }) => t.call('GET', '/api/users/me/export', { token: p.token });
+
+test('the export holds the account, choices, tournaments, faction, badges, wallet, orders and submissions', async () => {
+  const api = rewardsApi(t, admin.token);
+  const { user, token } = await t.signupAndLogin({ language: 'en' });
+  const me: Person = { id: user.id, token, email: user.email, username: user.username };
+  const other = await quickPlayer(t);
+
+  // a tournament of a championship, its faction, and one more tournament the other player joins too
+  const made = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Export Cup', game: 'Fortnite' },
+  });
+  const competitionId = made.json.data.id as string;
+  const championship = await createTournament(t, admin.token, 'registration', { competitionId });
+  const plain = await createTournament(t, admin.token, 'registration');
+  for (const id of [championship, plain]) expect((await join(t, id, me)).status).toBe(200);
+  expect((await join(t, plain, other)).status).toBe(200);
+  const faction = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+    token,
+    body: { team: 'speed' },
+  });
+  expect(faction.status).toBe(200);
+  expect(
+    (await t.call('PUT', '/api/users/me/notifications', { token, body: { ...allOn, resultsFinal: false } })).status,
+  ).toBe(200);
+
+  // credits, an order shipped to the player's door, a picture for the campaign
+  await api.credit(user.id, 500, 'export test');
+  await api.credit(other.id, 500, 'not mine');
+  const hoodie = await api.product({ name: 'Felpa export', price: 120 });
+  const bought = await t.call('POST', '/api/marketplace/purchases', {
+    token,
+    body: { shippingAddress: address, productId: hoodie._id },
+  });
+  expect(bought.status, JSON.stringify(bought.json)).toBe(201);
+  await openPhaseNow(t, admin.token, 1);
+  expect((await submit(t, token)).status).toBe(201);
+
+  const res = await exportOf(me);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  const data = dataExportSchema.parse(res.json.data);
+  expect(data.account).toMatchObject({ id: user.id, email: user.email, username: user.username, language: 'en' });
+  expect(data.notifications).toEqual({ ...allOn, resultsFinal: false });
+  expect(data.tournaments.map((e) => e.id).sort()).toEqual([championship, plain].sort());
+  expect(data.tournaments.every((e) => e.member && !e.disqualified)).toBe(true);
+  expect(data.faction).toBe('speed');
+  // the whole ledger: its entries add up to the balance
+  expect(data.transactions.map((x) => x.amount)).toEqual(expect.arrayContaining([500, -120]));
+  expect(data.wallet?.balance).toBe(data.transactions.reduce((sum, x) => sum + x.amount, 0));
+  expect(data.purchases).toHaveLength(1);
+  expect(data.purchases[0]).toMatchObject({ productId: hoodie._id, userId: user.id, shippingAddress: address });
+  expect(data.campaignSubmissions).toHaveLength(1);
+  // nothing of the other player's
+  const text = JSON.stringify(data);
+  expect(text).not.toContain(other.id);
+  expect(text).not.toContain('not mine');
+});
+
+test('a player with nothing yet gets an empty export; without a session it is 401', async () => {
+  const p = await quickPlayer(t);
+  const res = await exportOf(p);
+  expect(res.status).toBe(200);
+  expect(res.json.data).toMatchObject({
+    account: { id: p.id },
+    notifications: allOn,
+    tournaments: [],
+    faction: null,
+    badges: [],
+    transactions: [],
+    purchases: [],
+    campaignSubmissions: [],
+  });
+  expectError(await t.call('GET', '/api/users/me/export'), 401, 'UNAUTHORIZED');
+});
+
+const allOn = { checkinOpen: true, checkinClosing: true, resultsFinal: true };
