@@ -49,7 +49,7 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
     CampaignService.listMine(ctx, { id: userId, isAdmin: false }, owner),
   ]);
   return {
-    exportedAt: new Date().toISOString(),
+    exportedAt: ctx.clock.now().toISOString(),
     account,
     notifications,
     tournaments: joined.map((t) => ({

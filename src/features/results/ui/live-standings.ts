@@ -51,7 +51,7 @@ class LiveStandings extends HTMLElement {
   }
 
   async refresh() {
-    // a tab in the background does not ask; it asks again on the next tick once shown
+    // a tab in the background does not ask: it asks as soon as it is shown again (#onShown)
     if (document.hidden) return this.#schedule();
     this.#askedAt = Date.now();
     let standings: Standings | null = null;
