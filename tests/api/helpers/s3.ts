@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import S3rver from 's3rver';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { MediaStorageConfig } from '../../../src/platform/http/config.ts';
@@ -32,6 +33,7 @@ export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await server.run();
+  readsItsWrites(server);
   const endpoint = `http://127.0.0.1:${port}`;
   // s3rver checks signatures against its one fixed key pair
   const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -75,5 +77,39 @@ export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
       await stop();
       await fs.rm(directory, { recursive: true, force: true });
     },
+  };
+}
+
+/** The parts of s3rver's file store that its PUT goes through. */
+interface S3rverStore {
+  getResourcePath(bucket: string, key: string, kind: 'object'): string;
+  putMetadata(bucket: string, key: string, metadata: Record<string, string>, md5: string): Promise<void>;
+  putObject(object: ObjectWrite): Promise<{ size: number; md5: string }>;
+}
+interface ObjectWrite {
+  bucket: string;
+  key: string;
+  content: Buffer | AsyncIterable<Buffer>;
+  metadata: Record<string, string>;
+}
+
+/**
+ * S3 gives back an object as soon as its PUT has answered. s3rver 3.7 answers once the body has been
+ * hashed, while its file may still be unwritten, so a read right after can find the object empty (seen
+ * on a loaded machine). Its store's write is replaced by one that answers after the file is on disk.
+ */
+function readsItsWrites(server: S3rver) {
+  const store = (server as unknown as { store: S3rverStore }).store;
+  store.putObject = async (object) => {
+    const chunks: Buffer[] = [];
+    if (Buffer.isBuffer(object.content)) chunks.push(object.content);
+    else for await (const chunk of object.content) chunks.push(chunk);
+    const content = Buffer.concat(chunks);
+    const file = store.getResourcePath(object.bucket, object.key, 'object');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, content);
+    const md5 = createHash('md5').update(content).digest('hex');
+    await store.putMetadata(object.bucket, object.key, object.metadata, md5);
+    return { size: content.length, md5 };
   };
 }
