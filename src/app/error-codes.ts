@@ -7,6 +7,7 @@ import { bracketErrors } from '../features/brackets/contract.ts';
 import { rewardErrors } from '../features/rewards/contract.ts';
 import { newsErrors } from '../features/news/contract.ts';
 import { playerErrors } from '../features/players/contract.ts';
+import { privacyErrors } from '../features/privacy/contract.ts';
 
 /**
  * Every code the API may answer in `error.code`: the platform's list and the lists the features keep in
@@ -22,6 +23,7 @@ export const errorCodes: readonly ErrorCode[] = [
   ...rewardErrors,
   ...newsErrors,
   ...playerErrors,
+  ...privacyErrors,
 ];
 
 /**

@@ -192,6 +192,7 @@ export const accountErrors = [
   'ROLE_GRANT_FORBIDDEN',
   'UNKNOWN_ROLE',
   'CANNOT_BLOCK_SELF',
+  'STAFF_ACCOUNT',
 ] as const;
 
 declare module '../../platform/errors/error-codes.ts' {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from '../accounts/contract.ts';
+import { passwordChangeSchema, userSchema } from '../accounts/contract.ts';
 import { teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
@@ -34,3 +34,20 @@ export const dataExportSchema = z.object({
   campaignSubmissions: z.array(submissionSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** Closing one's own account: the current password confirms it. */
+export const accountDeletionSchema = passwordChangeSchema.pick({ currentPassword: true });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
+
+/**
+ * Why an account cannot be closed yet (each has a text in errors.<CODE>): the player is still in a tournament that
+ * has not ended (registered, waitlisted or in a team, invited included), or an order still waits to be shipped.
+ */
+export const privacyErrors = ['STILL_IN_TOURNAMENT', 'ORDER_NOT_SHIPPED'] as const;
+
+declare module '../../platform/errors/error-codes.ts' {
+  interface ErrorCodeLists {
+    privacy: (typeof privacyErrors)[number];
+  }
+}

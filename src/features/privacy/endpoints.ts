@@ -1,8 +1,9 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
-import { dataExportSchema } from './contract.ts';
+import { accountDeletedSchema, accountDeletionSchema, dataExportSchema } from './contract.ts';
 
 /** The privacy routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
 export const privacyApi = {
   'GET /users/me/export': { response: dataExportSchema },
+  'POST /users/me/delete': { body: accountDeletionSchema, response: accountDeletedSchema },
 } satisfies EndpointMap;
 export type PrivacyApi = typeof privacyApi;

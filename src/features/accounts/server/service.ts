@@ -247,6 +247,32 @@ export async function logoutEverywhere(ctx: ServiceContext, userId: string): Pro
   return SessionRepository.revokeAllForUser(ctx.db.kysely, userId);
 }
 
+/** Refuses with CURRENT_PASSWORD_WRONG unless `password` is the account's (a step that must be the owner's own). */
+export function confirmPassword(ctx: ServiceContext, userId: string, password: string): Promise<void> {
+  return assertCurrentPassword(ctx, userId, password);
+}
+
+/**
+ * Closes the player's own account for good (the caller has confirmed the password): every session ends, every
+ * pending link stops working, and the account keeps only its id under `gone`'s name and address (the records that
+ * point at it stay: standings, the ledger). A staff account is refused: another admin takes its roles away
+ * first. Runs in the caller's transaction; `tellForgotten` mails the old address after the commit.
+ */
+export async function forget(ctx: ServiceContext, user: User, gone: UserRepository.Forgotten) {
+  if (user.roles.length)
+    throw new AppError('conflict', 'STAFF_ACCOUNT', 'A staff account is closed by removing its roles first');
+  const db = ctx.db.kysely;
+  await SessionRepository.revokeAllForUser(db, user.id);
+  await EmailChangeRepository.cancelAll(db, user.id);
+  await PasswordResetRepository.cancelAll(db, user.id);
+  if (!(await UserRepository.forget(db, ctx.config.ownerId, user.id, gone))) throw notFound();
+}
+
+/** Tells the address a closed account had that it is closed; sent once the closing has committed. */
+export function tellForgotten(ctx: ServiceContext, user: User): Promise<void> {
+  return mailUser(ctx, user, 'accountDeleted', {});
+}
+
 /** A taken address is refused when the change is asked for, not only when its link is followed. */
 async function assertEmailFree(ctx: ServiceContext, email: string) {
   if (await UserRepository.findCredentials(ctx.db.kysely, ctx.config.ownerId, email))
@@ -264,7 +290,7 @@ async function assertCurrentPassword(ctx: ServiceContext, userId: string, passwo
 const localePrefix = (language: string) => (language === 'en' ? '/en' : '');
 
 type EmailChangeMail = 'emailConfirm' | 'emailChangeRequested' | 'emailChangeByAdminConfirm' | 'emailChangedByAdmin';
-type AccountMail = EmailChangeMail | 'passwordChanged';
+type AccountMail = EmailChangeMail | 'passwordChanged' | 'accountDeleted';
 
 /**
  * An account notice in the user's language, through the mail queue (which retries a refused delivery).

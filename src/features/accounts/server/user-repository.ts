@@ -228,6 +228,56 @@ export async function setPassword(db: Kysely<Database>, id: string, passwordHash
     .execute();
 }
 
+/** The free-text profile fields, '' when not given (the language stays: it is not about the person). */
+const PROFILE_TEXTS = [
+  'display_name',
+  'nickname',
+  'gender',
+  'discord_id',
+  'epic_id',
+  'first_name',
+  'last_name',
+  'street_name',
+  'additional_address_info',
+  'zip_code',
+  'city',
+  'country',
+  'phone_number',
+] as const satisfies readonly (keyof UsersTable)[];
+
+/** What stands in a deleted account's place: a name and an address no one can sign up with or receive mail at. */
+export interface Forgotten {
+  username: string;
+  email: string;
+}
+
+/**
+ * Takes what identifies a person off an account of `owner`, keeping its id for the records that point at it
+ * (standings, the ledger): the name and address become `gone`'s, the password one no input verifies against,
+ * every profile field blank, the public page hidden, the game accounts dropped. False when there is no such account.
+ */
+export async function forget(db: Kysely<Database>, owner: string, id: string, gone: Forgotten): Promise<boolean> {
+  const blank = Object.fromEntries(PROFILE_TEXTS.map((column) => [column, '']));
+  const updated = await db
+    .updateTable('users')
+    .set({
+      ...blank,
+      username: gone.username,
+      username_skeleton: usernameSkeleton(gone.username),
+      username_search: foldForSearch(gone.username),
+      email: gone.email,
+      password_hash: 'erased',
+      birth_date: null,
+      public_profile: 0,
+      updated_at: new Date().toISOString(),
+    })
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  await db.deleteFrom('game_accounts').where('user_id', '=', id).execute();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
 export async function setRoles(db: Kysely<Database>, id: string, roles: string[]) {
   await db
     .updateTable('users')

@@ -121,3 +121,44 @@ function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
     createdAt: r.created_at,
   };
 }
+
+/**
+ * In the entries of `owner` about a person (their id as the entity, or anywhere in what was recorded), every text that
+ * is exactly one of `replace`'s keys becomes its value, in each string of the before and after records and wherever
+ * it stands in the label.
+ * What the admins did, and when, stays.
+ */
+export async function rewriteTexts(db: Db, owner: string, personId: string, replace: Map<string, string>) {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['id', 'entity_label', 'before', 'after'])
+    .where('owner', '=', owner)
+    .where((eb) =>
+      eb.or([
+        eb('entity_id', '=', personId),
+        eb('before', 'like', `%${personId}%`),
+        eb('after', 'like', `%${personId}%`),
+      ]),
+    )
+    .execute();
+  const swap = (v: unknown): unknown =>
+    typeof v === 'string'
+      ? (replace.get(v) ?? v)
+      : Array.isArray(v)
+        ? v.map(swap)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
+          : v;
+  const rewrite = (text: string | null) => (text === null ? null : JSON.stringify(swap(JSON.parse(text))));
+  for (const row of rows)
+    await db
+      .updateTable('audit_log')
+      .set({
+        // a label joins names ('player · product'): each one is replaced where it stands in it
+        entity_label: [...replace].reduce((label, [text, by]) => label.split(text).join(by), row.entity_label),
+        before: rewrite(row.before),
+        after: rewrite(row.after),
+      })
+      .where('id', '=', row.id)
+      .execute();
+}

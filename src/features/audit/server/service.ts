@@ -167,3 +167,11 @@ export async function exportRows(ctx: ServiceContext, q: AuditFilter) {
   return (await AuditRepository.list(ctx.db.kysely, ctx.config.ownerId, { ...q, limit: AUDIT_EXPORT_MAX, offset: 0 }))
     .rows;
 }
+
+/**
+ * A closed account's traces in the audit log: each of the person's own texts (`replace`'s keys: a name, an address)
+ * becomes its stand-in in the entries about them. The entries themselves stay, as the record of what admins did.
+ */
+export function forgetTexts(ctx: ServiceContext, personId: string, replace: Map<string, string>): Promise<void> {
+  return AuditRepository.rewriteTexts(ctx.db.kysely, ctx.config.ownerId, personId, replace);
+}

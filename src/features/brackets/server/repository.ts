@@ -306,3 +306,26 @@ export async function placeSides(
     .execute();
   await deleteReports(db, matchId);
 }
+
+/**
+ * Puts `name` in place of the player's own in the brackets they played in: their solo entrant's name and their
+ * line in any entrant's member list (a closed account's). The entrants, seeds and results stay.
+ */
+export async function forgetPlayer(db: Db, userId: string, name: string): Promise<void> {
+  const rows = await db
+    .selectFrom('bracket_entrants')
+    .select(['tournament_id', 'entrant_id', 'name', 'members'])
+    .where((eb) => eb.or([eb('entrant_id', '=', userId), eb('members', 'like', `%${userId}%`)]))
+    .execute();
+  for (const row of rows) {
+    const members = (JSON.parse(row.members) as { id: string; username: string }[]).map((m) =>
+      m.id === userId ? { ...m, username: name } : m,
+    );
+    await db
+      .updateTable('bracket_entrants')
+      .set({ name: row.entrant_id === userId ? name : row.name, members: JSON.stringify(members) })
+      .where('tournament_id', '=', row.tournament_id)
+      .where('entrant_id', '=', row.entrant_id)
+      .execute();
+  }
+}

@@ -903,3 +903,8 @@ function eliminationRanks(b: { format: PlayoffFormat; entrants: EntrantRow[]; ma
     Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
   return new Map(ids.map((id) => [id, places.get(id) ?? 2 ** (rounds - current(id)) + 1]));
 }
+
+/** A closed account's place in past brackets stays, under `name`. */
+export function forgetPlayer(ctx: ServiceContext, userId: string, name: string): Promise<void> {
+  return BracketRepository.forgetPlayer(ctx.db.kysely, userId, name);
+}

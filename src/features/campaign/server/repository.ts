@@ -396,3 +396,13 @@ function toRecord(r: SubmissionRow & { account_username: string }): SubmissionRe
     createdAt: r.created_at,
   };
 }
+
+/** Puts `name` and `email` in place of the player's own on their submissions (a closed account's). */
+export async function forgetSubmitter(db: Db, owner: string, userId: string, name: string, email: string) {
+  await db
+    .updateTable('screenshot_submissions')
+    .set({ username: name, email })
+    .where('owner', '=', owner)
+    .where('user_id', '=', userId)
+    .execute();
+}

@@ -298,3 +298,8 @@ export async function review(
 export function submissionsWithHashes(ctx: ServiceContext, owner: string, hashes: string[], perHash: number) {
   return CampaignRepository.submissionsWithHashes(ctx.db.kysely, owner, hashes, perHash);
 }
+
+/** A closed account's submissions keep their scores and pictures, under the name and address that replace its own. */
+export function forgetSubmitter(ctx: ServiceContext, userId: string, name: string, email: string): Promise<void> {
+  return CampaignRepository.forgetSubmitter(ctx.db.kysely, ctx.config.ownerId, userId, name, email);
+}

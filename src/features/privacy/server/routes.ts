@@ -16,4 +16,11 @@ export default async function privacyRoutes(root: FastifyInstance) {
     errors: [401],
     handler: async (req) => ok(await PrivacyService.exportFor(ctx, req.user!.id)),
   });
+
+  route('POST /users/me/delete', {
+    summary: "Closes the logged-in player's account for good, confirmed by the current password",
+    auth: 'user',
+    errors: [400, 401, 403, 409],
+    handler: async (req) => ok(await PrivacyService.deleteAccount(ctx, req.user!.id, req.body.currentPassword)),
+  });
 }

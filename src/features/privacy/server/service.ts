@@ -1,14 +1,18 @@
-import type { ServiceContext } from '../../../platform/context.ts';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as UserService from '../../accounts/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import { factionOf } from '../../tournaments/server/competition-service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
+import * as BracketService from '../../brackets/server/service.ts';
 import { backpack } from '../../rewards/server/badge-service.ts';
 import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as ReminderService from '../../reminders/server/service.ts';
+import * as AuditService from '../../audit/server/service.ts';
+import type { User } from '../../accounts/contract.ts';
 import type { DataExport } from '../contract.ts';
+import { randomBytes } from 'node:crypto';
 
 /** Rows read at once from a paged list; the export reads page after page until the list ends. */
 const PAGE = 500;
@@ -68,4 +72,60 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
     purchases,
     campaignSubmissions: submissions.rows,
   };
+}
+
+/**
+ * POST /users/me/delete: the player closes their account. Refused while they are still in a tournament that has not
+ * ended, or an order of theirs waits to be shipped (its address is needed until then); a wrong password or a staff
+ * account is refused by accounts. Then, in one transaction, each feature forgets what it holds about them: the
+ * profile, game accounts, sessions and links; the in-game names in past entries and brackets; the names on campaign
+ * submissions; the shipping addresses of past orders; the reminder choices; the person's texts in the audit log.
+ * What other records need stays under
+ * the account's id and a name that says nothing of the person: standings, badges, the credits ledger, match reports.
+ */
+export async function deleteAccount(ctx: ServiceContext, userId: string, password: string) {
+  const owner = ctx.config.ownerId;
+  const user = await UserService.get(ctx, userId);
+  // checked before the transaction: the password's hash takes a while, and the transaction holds its rows meanwhile
+  await UserService.confirmPassword(ctx, userId, password);
+  // '~' is no signup's character, so the name stands for no one who could register it
+  const gone = { username: `~deleted-${randomBytes(6).toString('hex')}`, email: `${userId}@deleted.invalid` };
+  const traces = await tracesOf(ctx, user, gone);
+  await withTransaction(ctx, async (tx) => {
+    if (await TournamentService.takesPartNow(tx, userId))
+      throw new AppError('conflict', 'STILL_IN_TOURNAMENT', 'Leave your tournaments and teams first');
+    if (await PurchaseService.waitsForShipping(tx, owner, userId))
+      throw new AppError('conflict', 'ORDER_NOT_SHIPPED', 'An order still waits to be shipped');
+    await UserService.forget(tx, user, gone);
+    await TournamentService.forgetPlayer(tx, userId, gone.username);
+    await BracketService.forgetPlayer(tx, userId, gone.username);
+    await CampaignService.forgetSubmitter(tx, userId, gone.username, gone.email);
+    await PurchaseService.forgetAddresses(tx, owner, userId);
+    await ReminderService.forget(tx, userId);
+    await AuditService.forgetTexts(tx, userId, traces);
+  });
+  await UserService.tellForgotten(ctx, user);
+  return { deleted: true as const };
+}
+
+/**
+ * The person's own texts as records may hold copies of them, each with what replaces it: the name and address by the
+ * stand-ins, the rest of the profile, the game accounts and every shipping address by nothing. Texts of one or two
+ * characters say nothing of anyone and are left.
+ */
+async function tracesOf(ctx: ServiceContext, user: User, gone: { username: string; email: string }) {
+  const orders = await everyRow((limit, offset) =>
+    PurchaseService.listForUser(ctx, ctx.config.ownerId, user.id, limit, offset),
+  );
+  const profile = [user.displayName, user.nickname, user.discordId, user.epicId, user.first_name, user.last_name];
+  const address = [user.street_name, user.additional_address_info, user.zip_code, user.city, user.phone_number];
+  const games = user.gameAccounts.flatMap((a) => [a.username, a.id]);
+  const shipping = orders.flatMap((o) =>
+    Object.values(o.shippingAddress).filter((v) => v !== o.shippingAddress.country),
+  );
+  const traces = new Map<string, string>();
+  for (const text of [...profile, ...address, ...games, ...shipping]) if (text && text.length > 2) traces.set(text, '');
+  traces.set(user.username, gone.username);
+  traces.set(user.email, gone.email);
+  return traces;
 }

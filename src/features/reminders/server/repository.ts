@@ -89,3 +89,9 @@ export async function savePreferences(db: Db, userId: string, p: NotificationPre
     .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
     .execute();
 }
+
+/** Drops the player's choices and the record of the reminders they were sent (a closed account's). */
+export async function forget(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('notification_preferences').where('user_id', '=', userId).execute();
+  await db.deleteFrom('reminders_sent').where('user_id', '=', userId).execute();
+}

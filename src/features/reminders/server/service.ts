@@ -30,6 +30,11 @@ export async function preferences(ctx: ServiceContext, userId: string): Promise<
   };
 }
 
+/** A closed account keeps no reminder choices and no record of the reminders it was sent. */
+export function forget(ctx: ServiceContext, userId: string): Promise<void> {
+  return ReminderRepository.forget(ctx.db.kysely, userId);
+}
+
 export async function savePreferences(
   ctx: ServiceContext,
   userId: string,

@@ -229,3 +229,34 @@ function toPurchase(r: JoinedRow): Purchase {
     createdAt: r.created_at,
   };
 }
+
+/** How many of the player's orders at `owner` wait to be shipped. */
+export async function unshippedCount(db: Db, owner: string, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('purchases')
+    .select(countAll().as('n'))
+    .where('owner', '=', owner)
+    .where('user_id', '=', userId)
+    .where('fulfilled', '=', 0)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Empties the shipping address of every order of the player (a closed account's); the orders themselves stay. */
+export async function forgetAddresses(db: Db, owner: string, userId: string): Promise<void> {
+  await db
+    .updateTable('purchases')
+    .set({
+      ship_first_name: '',
+      ship_last_name: '',
+      ship_street_name: '',
+      ship_additional_address_info: '',
+      ship_zip_code: '',
+      ship_city: '',
+      ship_country: '',
+      ship_phone_number: '',
+    })
+    .where('owner', '=', owner)
+    .where('user_id', '=', userId)
+    .execute();
+}

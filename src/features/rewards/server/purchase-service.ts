@@ -166,3 +166,13 @@ export function setFulfilled(
     return after;
   });
 }
+
+/** Whether an order of the player still waits to be shipped (its address is needed until then). */
+export async function waitsForShipping(ctx: ServiceContext, owner: string, userId: string): Promise<boolean> {
+  return (await PurchaseRepository.unshippedCount(ctx.db.kysely, owner, userId)) > 0;
+}
+
+/** A closed account's orders stay in the ledger's history without the address they were shipped to. */
+export function forgetAddresses(ctx: ServiceContext, owner: string, userId: string): Promise<void> {
+  return PurchaseRepository.forgetAddresses(ctx.db.kysely, owner, userId);
+}

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
+import { holdsPlayer } from './repository.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type PlayerRow = Pick<
@@ -98,26 +99,7 @@ export async function takesPart(db: Kysely<Database>, competitionId: string, use
     .selectFrom('tournaments as t')
     .select('t.id')
     .where('t.competition_id', '=', competitionId)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom('tournament_registrations as r')
-            .select('r.user_id')
-            .whereRef('r.tournament_id', '=', 't.id')
-            .where('r.user_id', '=', userId)
-            .where('r.state', 'in', ['member', 'waitlist']),
-        ),
-        eb.exists(
-          eb
-            .selectFrom('entry_team_members as m')
-            .select('m.user_id')
-            .whereRef('m.tournament_id', '=', 't.id')
-            .where('m.user_id', '=', userId)
-            .where('m.state', '=', 'accepted'),
-        ),
-      ]),
-    )
+    .where((eb) => holdsPlayer(eb, userId, ['accepted']))
     .limit(1)
     .executeTakeFirst();
   return !!row;

@@ -1,5 +1,6 @@
 import {
   sql,
+  type ExpressionBuilder,
   type Insertable,
   type Kysely,
   type Selectable,
@@ -976,4 +977,70 @@ export async function championshipTournaments(db: Db, competitionIds: string[]) 
     .select(['id', 'competition_id', 'format', 'game', 'finalized_at'])
     .where('competition_id', 'in', competitionIds)
     .execute();
+}
+
+/**
+ * The condition that tournament `t` holds the player: a registration (member or waitlist, not disqualified), or a
+ * place in one of its teams in one of `teamStates` ('invited', 'accepted'; a captain's own place is accepted).
+ */
+export const holdsPlayer = (
+  eb: ExpressionBuilder<Database & { t: TournamentsTable }, 't'>,
+  userId: string,
+  teamStates: string[],
+) =>
+  eb.or([
+    eb.exists(
+      eb
+        .selectFrom('tournament_registrations as r')
+        .select('r.user_id')
+        .whereRef('r.tournament_id', '=', 't.id')
+        .where('r.user_id', '=', userId)
+        .where('r.state', 'in', ['member', 'waitlist']),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('entry_team_members as m')
+        .select('m.user_id')
+        .whereRef('m.tournament_id', '=', 't.id')
+        .where('m.user_id', '=', userId)
+        .where('m.state', 'in', teamStates),
+    ),
+  ]);
+
+/**
+ * How many tournaments of `owner` not yet ended hold the player: a registration (member or waitlist), or a place in
+ * a team, invited or accepted.
+ */
+export async function unendedEntriesOf(db: Db, owner: string, userId: string, now: string): Promise<number> {
+  const row = await db
+    .selectFrom('tournaments as t')
+    .select(countAll().as('n'))
+    .where('t.owner', '=', owner)
+    .where(sql<boolean>`${endedSql(now)} = 0`)
+    .where((eb) => holdsPlayer(eb, userId, ['invited', 'accepted']))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Replaces the game account a player entered with (in their registrations and team places) by one that names
+ * `name` only: the rows stay, so standings keep their place, but the in-game name and id are gone.
+ */
+export async function forgetGameAccounts(db: Db, userId: string, name: string): Promise<void> {
+  for (const table of ['tournament_registrations', 'entry_team_members'] as const) {
+    const rows = await db
+      .selectFrom(table)
+      .select(['tournament_id', 'game_account'])
+      .where('user_id', '=', userId)
+      .execute();
+    for (const row of rows) {
+      const { game, console } = JSON.parse(row.game_account) as { game?: string; console?: string };
+      await db
+        .updateTable(table)
+        .set({ game_account: JSON.stringify({ username: name, game, console, id: '' }) })
+        .where('tournament_id', '=', row.tournament_id)
+        .where('user_id', '=', userId)
+        .execute();
+    }
+  }
 }

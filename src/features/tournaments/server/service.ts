@@ -1622,3 +1622,14 @@ export const ownedTournamentIds = (ctx: ServiceContext, owner: string, ids: stri
 /** The tournaments of these championships: id, competition, format, game and when finalised. */
 export const championshipTournaments = (ctx: ServiceContext, competitionIds: string[]) =>
   TournamentRepository.championshipTournaments(ctx.db.kysely, competitionIds);
+
+/** Whether the player is still in a tournament that has not ended: registered, waitlisted, or in a team. */
+export async function takesPartNow(ctx: ServiceContext, userId: string): Promise<boolean> {
+  const now = ctx.clock.now().toISOString();
+  return (await TournamentRepository.unendedEntriesOf(ctx.db.kysely, ctx.config.ownerId, userId, now)) > 0;
+}
+
+/** A closed account's entries keep their place in past tournaments under `name`, without its game account. */
+export function forgetPlayer(ctx: ServiceContext, userId: string, name: string): Promise<void> {
+  return TournamentRepository.forgetGameAccounts(ctx.db.kysely, userId, name);
+}
