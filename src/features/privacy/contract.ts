@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordChangeSchema, userSchema } from '../accounts/contract.ts';
+import { userSchema } from '../accounts/contract.ts';
 import { teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
@@ -34,11 +34,6 @@ export const dataExportSchema = z.object({
   campaignSubmissions: z.array(submissionSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
-
-/** Closing one's own account: the current password confirms it. */
-export const accountDeletionSchema = passwordChangeSchema.pick({ currentPassword: true });
-export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
-export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 
 /**
  * Why an account cannot be closed yet (each has a text in errors.<CODE>): the player is still in a tournament that

@@ -8,7 +8,7 @@ import {
   findSection,
   type DashboardSectionKey,
 } from '../../platform/ui/admin/sections.ts';
-import { adminGuard, FLASH_KEY } from '../../features/accounts/ui/admin-guard.ts';
+import { adminGuard } from '../../features/accounts/ui/admin-guard.ts';
 import { api } from '../../platform/browser/api-client.ts';
 import { localizePath, type Locale, type IslandProps, type Messages } from '../../platform/i18n/i18n.ts';
 import { logout } from '../../features/accounts/ui/logout.ts';
@@ -18,6 +18,7 @@ import {
   $user,
   clearSession,
   endSession,
+  leaveFlash,
   loadSession,
   updateStoredUser,
 } from '../../platform/browser/session.ts';
@@ -77,13 +78,7 @@ const fadeClass =
  * a message already left (a session the server refused) is kept for the next page.
  */
 function leave(flash: 'sessionExpired' | 'unauthorized' | null, path: string, locale: Locale) {
-  if (flash) {
-    try {
-      sessionStorage.setItem(FLASH_KEY, flash);
-    } catch {
-      // storage may be unavailable; the redirect still happens
-    }
-  }
+  if (flash) leaveFlash(flash);
   window.location.replace(localizePath(path, locale));
 }
 

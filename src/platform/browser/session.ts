@@ -64,14 +64,13 @@ export const FLASH_KEY = 'flash';
 /** Sent on window when a flash message was just left, so the page already open shows it now. */
 export const FLASH_EVENT = 'flash:set';
 
-/** Leaves a one-time message (`common.flash.<key>`) for this page, or the next one that shows them. */
-export function leaveFlash(key: 'sessionExpired' | 'unauthorized') {
+/** Leaves a one-time message (`common.flash.<key>`) for the next page that shows them. */
+export function leaveFlash(key: 'sessionExpired' | 'unauthorized' | 'accountDeleted') {
   try {
     sessionStorage.setItem(FLASH_KEY, key);
   } catch {
     // storage can be blocked; then nothing is said
   }
-  globalThis.dispatchEvent?.(new Event(FLASH_EVENT));
 }
 
 /**
@@ -81,4 +80,6 @@ export function leaveFlash(key: 'sessionExpired' | 'unauthorized') {
 export function endSession() {
   clearSession();
   leaveFlash('sessionExpired');
+  // the page already open takes it and shows it now
+  globalThis.dispatchEvent?.(new Event(FLASH_EVENT));
 }

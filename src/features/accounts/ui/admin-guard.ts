@@ -17,6 +17,3 @@ export function adminGuard(
   if (!session.user || !session.token) return 'sessionExpired';
   return isAdmin(session.user.roles ?? [], agencyName) ? 'allowed' : 'unauthorized';
 }
-
-/** sessionStorage key read by the main layout, which shows the matching message once. */
-export { FLASH_KEY } from '../../../platform/browser/session.ts';

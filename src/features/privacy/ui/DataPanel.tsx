@@ -4,6 +4,7 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+import PrivacySection from './PrivacySection.tsx';
 import type { PrivacyApi } from '../endpoints.ts';
 
 const call: TypedCall<PrivacyApi> = api;
@@ -44,11 +45,12 @@ export default function DataPanel({ t }: { t: Translator }) {
   };
 
   return (
-    <section aria-labelledby="data-title" className="mt-10 border-t border-line pt-6" data-testid="data-export">
-      <h2 id="data-title" className="text-lg font-semibold text-white">
-        {t('accounts.settings.data.title')}
-      </h2>
-      <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.data.intro')}</p>
+    <PrivacySection
+      id="data-title"
+      title={t('accounts.settings.data.title')}
+      intro={t('accounts.settings.data.intro')}
+      testId="data-export"
+    >
       <button
         type="button"
         className={`${secondaryButtonClass} mt-4`}
@@ -65,6 +67,6 @@ export default function DataPanel({ t }: { t: Translator }) {
         className="mt-3"
       />
       <FormMessage kind="error" text={failure} testId="data-export-error" className="mt-3" />
-    </section>
+    </PrivacySection>
   );
 }
