@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userSchema } from '../accounts/contract.ts';
+import { PASSWORD_MAX_LENGTH } from '../accounts/rules.ts';
 import { teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
@@ -34,6 +35,11 @@ export const dataExportSchema = z.object({
   campaignSubmissions: z.array(submissionSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** Closing one's own account: the current password confirms it. */
+export const accountDeletionSchema = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 
 /**
  * Why an account cannot be closed yet (each has a text in errors.<CODE>): the player is still in a tournament that

@@ -1,6 +1,5 @@
 import type { EndpointMap } from '../../platform/browser/typed-api.ts';
-import { dataExportSchema } from './contract.ts';
-import { accountDeletedSchema, accountDeletionSchema } from './deletion-contract.ts';
+import { accountDeletedSchema, accountDeletionSchema, dataExportSchema } from './contract.ts';
 
 /** The privacy routes as the browser calls them (TypedCall; see accounts/endpoints.ts). */
 export const privacyApi = {

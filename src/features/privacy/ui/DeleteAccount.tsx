@@ -12,8 +12,7 @@ import { useForm, type Validator } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import PrivacySection from './PrivacySection.tsx';
 import type { PrivacyApi } from '../endpoints.ts';
-
-type AccountDeletion = { currentPassword: string };
+import type { AccountDeletion } from '../contract.ts';
 
 const call: TypedCall<PrivacyApi> = api;
 // the server judges the password (and its length); the form only asks that one was typed, so the tab carries no schema
