@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { userSchema } from '../accounts/contract.ts';
-import { PASSWORD_MAX_LENGTH } from '../accounts/rules.ts';
+import { passwordChangeSchema, userSchema } from '../accounts/contract.ts';
 import { teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
@@ -37,7 +36,7 @@ export const dataExportSchema = z.object({
 export type DataExport = z.infer<typeof dataExportSchema>;
 
 /** Closing one's own account: the current password confirms it. */
-export const accountDeletionSchema = z.object({ currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const accountDeletionSchema = z.object({ currentPassword: passwordChangeSchema.shape.currentPassword.min(1) });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 export const accountDeletedSchema = z.object({ deleted: z.literal(true) });
 
