@@ -3,9 +3,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import * as IdempotencyRepository from '../db/idempotency-repository.ts';
 import { pruneRateLimits } from './rate-limit-store.ts';
+import * as MailOutboxRepository from '../mail/outbox-repository.ts';
 
 /** How long a purchase or redemption may be retried with the same Idempotency-Key. */
 export const IDEMPOTENCY_WINDOW_HOURS = 24;
+/** How long the record of a delivered (or abandoned) e-mail is kept: its address and subject, for support. */
+export const MAIL_RECORD_DAYS = 30;
 
 /**
  * A feature's rows that can never be used again (expired sessions, say): deletes them, answers how many
@@ -18,7 +21,7 @@ export async function pruneExpired<S extends string>(
   app: FastifyInstance,
   sweeps: Record<S, Sweep>,
   now = new Date(),
-): Promise<{ keys: number; rateLimits: number } & Record<S, number>> {
+): Promise<{ keys: number; rateLimits: number; mails: number } & Record<S, number>> {
   const db = app.db.kysely;
   const keys = await IdempotencyRepository.deleteOlderThan(
     db,
@@ -26,9 +29,13 @@ export async function pruneExpired<S extends string>(
   );
   // counters of ended windows (PostgreSQL store; the table stays empty on SQLite)
   const rateLimits = await pruneRateLimits(db, now.getTime());
+  const mails = await MailOutboxRepository.deleteDoneBefore(
+    db,
+    new Date(now.getTime() - MAIL_RECORD_DAYS * 86_400_000).toISOString(),
+  );
   const swept = {} as Record<S, number>;
   for (const [name, sweep] of Object.entries(sweeps) as [S, Sweep][]) swept[name] = await sweep(db, now);
-  return { keys, rateLimits, ...swept };
+  return { keys, rateLimits, mails, ...swept };
 }
 
 /** Runs pruneExpired now and every hour while the server lives. */

@@ -22,6 +22,8 @@ export interface MailQueue {
   send(mail: Mail | readonly Mail[], trx?: Kysely<Database>): Promise<void>;
   /** Looks for due messages now, after the current request's own work. */
   wake(): void;
+  /** Drops every message to the address, sent or not (its holder closed their account), in `trx`. */
+  forget(recipient: string, trx: Kysely<Database>): Promise<void>;
   /**
    * Resolves once no queued message is due now (after sending those that were). With `all`, also
    * waits out the retries scheduled later, until nothing is pending: for tests and shutdown scripts.
@@ -158,6 +160,7 @@ export function registerMailQueue(app: FastifyInstance, pollMs: number) {
       await MailOutboxRepository.enqueue(trx ?? db(), owner, Array.isArray(mail) ? mail : [mail as Mail]);
       if (!trx) queue.wake();
     },
+    forget: (recipient, trx) => MailOutboxRepository.deleteFor(trx, owner, recipient),
     wake() {
       // after the current request's own work: the answer does not wait for the mail server
       setImmediate(kick);

@@ -113,3 +113,18 @@ export async function nextDue(db: Db, owner: string): Promise<string | null> {
   const row = await pending.orderBy('next_attempt_at').limit(1).executeTakeFirst();
   return row?.next_attempt_at ?? null;
 }
+
+/** Deletes every message of brand `owner` to `recipient`, whatever its state (an address its holder closed). */
+export async function deleteFor(db: Db, owner: string, recipient: string): Promise<void> {
+  await db.deleteFrom('mail_outbox').where('owner', '=', owner).where('recipient', '=', recipient).execute();
+}
+
+/** Deletes the records of messages delivered or given up on before `before`: who was written to, and about what. */
+export async function deleteDoneBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('mail_outbox')
+    .where('status', 'in', ['sent', 'failed'])
+    .where('created_at', '<', before)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows ?? 0);
+}

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-test('pruning drops idempotency keys older than a day, expired sessions and ended rate-limit windows, and keeps the rest', async () => {
+test('pruning drops idempotency keys older than a day, expired sessions, ended rate-limit windows and mail records older than 30 days, and keeps the rest', async () => {
   const a = await t.signupAndLogin();
   const db = t.db.kysely;
   const now = new Date();
@@ -47,7 +47,32 @@ test('pruning drops idempotency keys older than a day, expired sessions and ende
     ])
     .execute();
 
-  expect(await pruneExpired(t.app, sweeps, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1 });
+  // a sent and a failed message past the 30 days, one sent within them, one still waiting however old (its next try
+  // later, so the queue's worker leaves it alone meanwhile)
+  const mail = (id: string, status: 'sent' | 'failed' | 'pending', createdAt: string) => ({
+    id,
+    owner: t.config.ownerId,
+    recipient: `${id}@example.com`,
+    subject: id,
+    body_text: '',
+    status,
+    next_attempt_at: status === 'pending' ? at(60) : createdAt,
+    created_at: createdAt,
+  });
+  await db
+    .insertInto('mail_outbox')
+    .values([
+      mail('old-sent', 'sent', at(-30 * 24 * 60 - 1)),
+      mail('old-failed', 'failed', at(-31 * 24 * 60)),
+      mail('recent-sent', 'sent', at(-30 * 24 * 60 + 1)),
+      mail('old-pending', 'pending', at(-40 * 24 * 60)),
+    ])
+    .execute();
+
+  expect(await pruneExpired(t.app, sweeps, now)).toEqual({ keys: 1, sessions: 1, rateLimits: 1, mails: 2 });
+  const ids = ['old-sent', 'old-failed', 'recent-sent', 'old-pending'];
+  const mails = await db.selectFrom('mail_outbox').select('id').where('id', 'in', ids).orderBy('id').execute();
+  expect(mails.map((m) => m.id)).toEqual(['old-pending', 'recent-sent']);
   expect((await db.selectFrom('rate_limits').select('key').execute()).map((r) => r.key)).toEqual(['running']);
   const keys = await db.selectFrom('idempotency_keys').select('key').where('user_id', '=', a.user.id).execute();
   expect(keys.map((k) => k.key)).toEqual(['fresh']);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
@@ -30,6 +31,13 @@ afterAll(() => t?.close());
 
 const deleteAccount = (token: string, currentPassword: unknown) =>
   t.call('POST', '/api/users/me/delete', { token, body: { currentPassword } });
+/** Every row of every table of the app's database (both engines), by table. */
+async function everyTable(): Promise<Record<string, Record<string, unknown>[]>> {
+  const all: Record<string, Record<string, unknown>[]> = {};
+  for (const { name } of await t.db.kysely.introspection.getTables())
+    all[name] = (await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(t.db.kysely)).rows;
+  return all;
+}
 const userRow = (id: string) =>
   t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -41,10 +49,20 @@ test('a player closes their account: refused while a tournament or an order need
   expect((await t.call('PUT', `/api/users/pp/${me.user.id}`, { token: me.token, body: profile })).status).toBe(200);
   const player: Person = { id: me.user.id, token: me.token, email: me.email, username: me.username };
 
-  // a tournament, an order, a campaign picture and a reminder choice
-  const cup = await createTournament(t, admin.token, 'registration');
+  // a championship tournament and its faction, an order, a campaign picture and a reminder choice
+  const made = await t.call('POST', '/api/tournaments/competitions', {
+    token: admin.token,
+    body: { name: 'Deletion Cup', game: 'Fortnite' },
+  });
+  const competitionId = made.json.data.id as string;
+  const cup = await createTournament(t, admin.token, 'registration', { competitionId });
   const inGame = { username: 'FalcoInGame', id: 'epic-falco-123' };
   expect((await join(t, cup, player, registration(player.id, inGame))).status).toBe(200);
+  const side = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+    token: me.token,
+    body: { team: 'speed' },
+  });
+  expect(side.status, JSON.stringify(side.json)).toBe(200);
   expect((await join(t, cup, other)).status).toBe(200);
   await api.credit(player.id, 500, 'deletion test');
   const hoodie = await api.product({ name: 'Felpa deletion', price: 120 });
@@ -55,6 +73,9 @@ test('a player closes their account: refused while a tournament or an order need
   expect(bought.status, JSON.stringify(bought.json)).toBe(201);
   await openPhaseNow(t, admin.token, 1);
   expect((await submit(t, me.token)).status).toBe(201);
+  // a reset link mailed to the address, which the closing must not leave behind in the mail log
+  expect((await t.call('POST', '/api/users/sendReset', { body: { email: me.email } })).status).toBe(200);
+  await t.mailDrained();
   const choices = { checkinOpen: false, checkinClosing: true, resultsFinal: true };
   expect((await t.call('PUT', '/api/users/me/notifications', { token: me.token, body: choices })).status).toBe(200);
 
@@ -96,8 +117,12 @@ test('a player closes their account: refused while a tournament or an order need
   expect(row).toMatchObject({ nickname: '', discord_id: '', epic_id: '', street_name: '', city: '', phone_number: '' });
   expect(row.birth_date).toBeNull();
   expect(Number(row.public_profile)).toBe(0);
-  const whole = JSON.stringify(await t.snapshot());
-  for (const trace of [me.username, me.email, 'FalcoInGame', 'epic-falco-123', 'Via Roma 1', 'falco-epic'])
+  // no row of any table names the person, but the one message that tells the old address the account is closed
+  const tables = await everyTable();
+  const notice = tables.mail_outbox.filter((m) => m.recipient === me.email);
+  expect(notice.map((m) => m.subject)).toEqual(['Your account was deleted']);
+  const whole = JSON.stringify({ ...tables, mail_outbox: tables.mail_outbox.filter((m) => !notice.includes(m)) });
+  for (const trace of [me.username, me.email, 'FalcoInGame', 'epic-falco-123', 'Via Roma 1', 'falco-epic', 'Falco'])
     expect(whole, trace).not.toContain(trace);
 
   // what other records need stays: the entry in the past tournament, the ledger, the order
@@ -129,6 +154,13 @@ test('a player closes their account: refused while a tournament or an order need
     .where('user_id', '=', player.id)
     .execute();
   expect(kept).toEqual([]);
+
+  const faction = await t.db.kysely
+    .selectFrom('competition_players')
+    .select(['team', 'player_name'])
+    .where('user_id', '=', player.id)
+    .executeTakeFirstOrThrow();
+  expect(faction).toEqual({ team: 'speed', player_name: row.username });
 
   // the other player's entry is theirs as before
   expect(JSON.parse(entries.find((r) => r.user_id === other.id)!.game_account).username).toBe('ninja');

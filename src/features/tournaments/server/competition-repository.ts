@@ -195,3 +195,8 @@ export async function remove(db: Kysely<Database>, owner: string, id: string, no
     return tournaments.map((t) => t.id);
   });
 }
+
+/** Puts `name` in place of the player's own on their faction picks (a closed account's); the picks and points stay. */
+export async function forgetPlayerName(db: Kysely<Database>, userId: string, name: string): Promise<void> {
+  await db.updateTable('competition_players').set({ player_name: name }).where('user_id', '=', userId).execute();
+}

@@ -1629,7 +1629,11 @@ export async function takesPartNow(ctx: ServiceContext, userId: string): Promise
   return (await TournamentRepository.unendedEntriesOf(ctx.db.kysely, ctx.config.ownerId, userId, now)) > 0;
 }
 
-/** A closed account's entries keep their place in past tournaments under `name`, without its game account. */
-export function forgetPlayer(ctx: ServiceContext, userId: string, name: string): Promise<void> {
-  return TournamentRepository.forgetGameAccounts(ctx.db.kysely, userId, name);
+/**
+ * A closed account's entries keep their place in past tournaments under `name`, without its game account, and its
+ * faction picks keep their side and points under `name` too.
+ */
+export async function forgetPlayer(ctx: ServiceContext, userId: string, name: string): Promise<void> {
+  await TournamentRepository.forgetGameAccounts(ctx.db.kysely, userId, name);
+  await CompetitionRepository.forgetPlayerName(ctx.db.kysely, userId, name);
 }
