@@ -73,7 +73,12 @@ test('a player closes their account: refused while a tournament or an order need
   expect(bought.status, JSON.stringify(bought.json)).toBe(201);
   await openPhaseNow(t, admin.token, 1);
   expect((await submit(t, me.token)).status).toBe(201);
-  // a reset link mailed to the address, which the closing must not leave behind in the mail log
+  // a new address waiting for its link, and a reset link mailed to the old one: neither may stay behind
+  const moving = await t.call('POST', '/api/users/me/email', {
+    token: me.token,
+    body: { currentPassword: me.password, email: 'falco.new@example.com' },
+  });
+  expect(moving.status, JSON.stringify(moving.json)).toBe(200);
   expect((await t.call('POST', '/api/users/sendReset', { body: { email: me.email } })).status).toBe(200);
   await t.mailDrained();
   const choices = { checkinOpen: false, checkinClosing: true, resultsFinal: true };
@@ -122,8 +127,16 @@ test('a player closes their account: refused while a tournament or an order need
   const notice = tables.mail_outbox.filter((m) => m.recipient === me.email);
   expect(notice.map((m) => m.subject)).toEqual(['Your account was deleted']);
   const whole = JSON.stringify({ ...tables, mail_outbox: tables.mail_outbox.filter((m) => !notice.includes(m)) });
-  for (const trace of [me.username, me.email, 'FalcoInGame', 'epic-falco-123', 'Via Roma 1', 'falco-epic', 'Falco'])
-    expect(whole, trace).not.toContain(trace);
+  const traces = [
+    me.username,
+    me.email,
+    'falco.new@example.com',
+    'FalcoInGame',
+    'epic-falco-123',
+    'Via Roma 1',
+    'Falco',
+  ];
+  for (const trace of traces) expect(whole, trace).not.toContain(trace);
 
   // what other records need stays: the entry in the past tournament, the ledger, the order
   const entries = await registrationRows(t, cup);

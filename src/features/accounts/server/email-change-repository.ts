@@ -37,3 +37,10 @@ export async function pendingOf(db: Kysely<Database>, userId: string, nowIso: st
     .executeTakeFirst();
   return row?.new_email ?? null;
 }
+
+/** Deletes the account's changes, used or not; answers the addresses they named (a closed account's). */
+export async function deleteAll(db: Kysely<Database>, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('email_changes').select('new_email').where('user_id', '=', userId).execute();
+  await db.deleteFrom('email_changes').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.new_email);
+}

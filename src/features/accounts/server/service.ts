@@ -254,16 +254,19 @@ export function confirmPassword(ctx: ServiceContext, userId: string, password: s
 
 /**
  * Closes the player's own account for good (the caller has confirmed the password): every session ends, every
- * pending link stops working, and the account keeps only its id under `gone`'s name and address (the records that
- * point at it stay: standings, the ledger). A staff account is refused: another admin takes its roles away
- * first. Runs in the caller's transaction; `tellForgotten` mails the old address after the commit.
+ * pending link stops working, no e-mail to its addresses stays in the mail log, and the account keeps only its id
+ * under `gone`'s name and address (the records that point at it stay: standings, the ledger). A staff account is
+ * refused: another admin takes its roles away first. Runs in the caller's transaction; `tellForgotten` mails the
+ * old address after the commit.
  */
 export async function forget(ctx: ServiceContext, user: User, gone: UserRepository.Forgotten) {
   if (user.roles.length)
     throw new AppError('conflict', 'STAFF_ACCOUNT', 'A staff account is closed by removing its roles first');
   const db = ctx.db.kysely;
   await SessionRepository.revokeAllForUser(db, user.id);
-  await EmailChangeRepository.cancelAll(db, user.id);
+  const moves = await EmailChangeRepository.deleteAll(db, user.id);
+  // the mail log forgets every address the account had or was moving to, sent mail and waiting alike
+  for (const address of new Set([user.email, ...moves])) await ctx.mailQueue.forget(address, db);
   await PasswordResetRepository.cancelAll(db, user.id);
   if (!(await UserRepository.forget(db, ctx.config.ownerId, user.id, gone))) throw notFound();
 }

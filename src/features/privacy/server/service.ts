@@ -80,7 +80,7 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
  * account is refused by accounts. Then, in one transaction, each feature forgets what it holds about them: the
  * profile, game accounts, sessions and links; the in-game names in past entries and brackets; the names on campaign
  * submissions; the shipping addresses of past orders; the reminder choices; the person's texts in the audit log; every
- * message to their address, sent or waiting. Then the address gets one last message, that the account is closed.
+ * message to their addresses, sent or waiting. Then the address gets one last message, that the account is closed.
  * What other records need stays under
  * the account's id and a name that says nothing of the person: standings, badges, the credits ledger, match reports.
  */
@@ -104,7 +104,6 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
     await PurchaseService.forgetAddresses(tx, owner, userId);
     await ReminderService.forget(tx, userId);
     await AuditService.forgetTexts(tx, userId, traces);
-    await tx.mailQueue.forget(user.email, tx.db.kysely);
   });
   await UserService.tellForgotten(ctx, user);
   return { deleted: true as const };
