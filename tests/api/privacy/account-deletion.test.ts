@@ -184,6 +184,20 @@ test('a player closes their account: refused while a tournament or an order need
 });
 
 describe('refused', () => {
+  test('the 21st password in 15 minutes is 429, even the right one: a stolen session is no password oracle', async () => {
+    const limited = await createTestApp();
+    try {
+      const p = await limited.signupAndLogin();
+      const attempt = (currentPassword: string) =>
+        limited.call('POST', '/api/users/me/delete', { token: p.token, body: { currentPassword } });
+      for (let i = 0; i < 20; i++) expect((await attempt(`guess-${i}`)).status, `attempt ${i + 1}`).toBe(403);
+      expectError(await attempt(p.password), 429, 'RATE_LIMITED');
+      expect((await limited.call('GET', '/api/users/me/export', { token: p.token })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('a staff account is closed by another admin removing its roles, not here', async () => {
     const staff = await t.signupAndLogin();
     await t.makeAdmin(staff.user.id);

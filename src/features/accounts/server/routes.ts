@@ -9,6 +9,7 @@ import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { logFailedLogin } from '../../../platform/http/logging.ts';
 import { actorOf, assertSelfOrAdmin } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
+import { currentPasswordLimit } from '../../../platform/http/current-password-limit.ts';
 import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
 import * as UserService from './service.ts';
 import peopleRoutes from './people-routes.ts';
@@ -36,14 +37,8 @@ export default async function userRoutes(root: FastifyInstance) {
       `${clientAddressKey(req)}|${String((req.body as { email?: unknown } | undefined)?.email ?? '').toLowerCase()}`,
   };
   const resetLimit = { max: 5, timeWindow: '15 minutes' };
-  // Attempts that check the current password, per account: a stolen session must not become a
-  // password oracle. A profile save that sends no current password is not counted.
-  const secretCheckLimit = {
-    max: 20,
-    timeWindow: '15 minutes',
-    hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `current-password|${req.user?.id ?? req.ip}`,
-  };
+  const secretCheckLimit = currentPasswordLimit;
+  // a profile save that sends no current password is not counted
   const profileLimit = {
     ...secretCheckLimit,
     allowList: (req: FastifyRequest) =>

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { serviceContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
+import { currentPasswordLimit } from '../../../platform/http/current-password-limit.ts';
 import { privacyApi } from '../endpoints.ts';
 import * as PrivacyService from './service.ts';
 
@@ -20,7 +21,8 @@ export default async function privacyRoutes(root: FastifyInstance) {
   route('POST /users/me/delete', {
     summary: "Closes the logged-in player's account for good, confirmed by the current password",
     auth: 'user',
-    errors: [400, 401, 403, 409],
+    errors: [400, 401, 403, 409, 429],
+    config: { rateLimit: currentPasswordLimit },
     handler: async (req) => ok(await PrivacyService.deleteAccount(ctx, req.user!.id, req.body.currentPassword)),
   });
 }
