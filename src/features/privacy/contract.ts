@@ -4,6 +4,7 @@ import { teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
 import { notificationPreferencesSchema } from '../reminders/contract.ts';
+import { reportSchema } from '../results/contract.ts';
 
 /**
  * Privacy: what the platform holds about a player, handed to them whole on request (GET /users/me/export), so they
@@ -32,6 +33,8 @@ export const dataExportSchema = z.object({
   transactions: z.array(transactionSchema),
   purchases: z.array(purchaseSchema),
   campaignSubmissions: z.array(submissionSchema),
+  /** the battle-royale match results the player reported, with their pictures and how they were judged */
+  matchReports: z.array(reportSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, quickPlayer, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  setPhase,
+  type Person,
+} from '../helpers/tournaments.ts';
+import { line } from '../helpers/results.ts';
 import { address, rewardsApi } from '../helpers/rewards.ts';
-import { openPhaseNow, submit } from '../helpers/campaign.ts';
+import { form, openPhaseNow, png, submit } from '../helpers/campaign.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { dataExportSchema } from '../../../src/features/privacy/contract.ts';
 
@@ -89,8 +98,44 @@ test('a player with nothing yet gets an empty export; without a session it is 40
     transactions: [],
     purchases: [],
     campaignSubmissions: [],
+    matchReports: [],
   });
   expectError(await t.call('GET', '/api/users/me/export'), 401, 'UNAUTHORIZED');
+});
+
+test("the match results a player reported are in their export, with the picture and the verdict; not another's", async () => {
+  const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+  const players = await quickPlayers(t, 2);
+  for (const p of players) expect((await join(t, id, p)).status).toBe(200);
+  await setPhase(t, admin.token, id, 'checkinOpen');
+  for (const p of players) expect((await checkIn(t, id, p)).status).toBe(200);
+  await setPhase(t, admin.token, id, 'ongoing');
+  const entered = await t.call('POST', `/api/tournaments/${id}/matches`, {
+    token: admin.token,
+    body: { lines: [line(players[0]!, 1, 2), line(players[1]!, 2)] },
+  });
+  expect(entered.status, JSON.stringify(entered.json)).toBe(201);
+  const report = async (p: Person, placement: string, seed: number) => {
+    const body = form({ matchNumber: '2', placement, eliminations: '3' }, [{ data: await png(seed) }]);
+    const headers = { 'content-type': body.contentType, authorization: `Bearer ${p.token}` };
+    const sent = await t.inject({ method: 'POST', url: `/api/tournaments/${id}/reports`, headers, payload: body.body });
+    expect(sent.statusCode, sent.body).toBe(201);
+    return sent.json().data.id as string;
+  };
+  const mine = await report(players[0]!, '1', 7301);
+  await report(players[1]!, '2', 7302);
+
+  const data = dataExportSchema.parse((await exportOf(players[0]!)).json.data);
+  expect(data.matchReports).toHaveLength(1);
+  expect(data.matchReports[0]).toMatchObject({
+    id: mine,
+    tournamentId: id,
+    matchNumber: 2,
+    placement: 1,
+    eliminations: 3,
+    status: 'pending',
+    imageUrl: expect.stringMatching(/^\/media\//),
+  });
 });
 
 const allOn = { checkinOpen: true, checkinClosing: true, resultsFinal: true };

@@ -192,14 +192,19 @@ export async function listMine(
   db: Db,
   owner: string,
   userId: string,
-  q: { note?: string; limit: number },
+  q: { note?: string; limit: number; offset?: number },
 ): Promise<{ rows: SubmissionRecord[]; total: number }> {
   let base = db.selectFrom('screenshot_submissions').where('owner', '=', owner).where('user_id', '=', userId);
   if (q.note) base = base.where('note', '=', q.note);
   const { n } = await base.select(countAll().as('n')).executeTakeFirstOrThrow();
   let rows = submissions(db, owner).where('s.user_id', '=', userId);
   if (q.note) rows = rows.where('s.note', '=', q.note);
-  const found = await rows.orderBy('s.created_at', 'desc').orderBy('s.id', 'desc').limit(q.limit).execute();
+  const found = await rows
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(q.limit)
+    .offset(q.offset ?? 0)
+    .execute();
   return { rows: found.map(toRecord), total: Number(n) };
 }
 

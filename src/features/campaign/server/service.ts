@@ -216,6 +216,15 @@ export async function listMine(ctx: ServiceContext, caller: Caller, owner: strin
   return { rows: rows.map(toSubmission), total };
 }
 
+/** A page of every submission of the player, newest first (their data export reads them all, page after page). */
+export async function pageOfMine(ctx: ServiceContext, userId: string, limit: number, offset: number) {
+  const { rows, total } = await CampaignRepository.listMine(ctx.db.kysely, ctx.config.ownerId, userId, {
+    limit,
+    offset,
+  });
+  return { rows: rows.map(toSubmission), total };
+}
+
 /** The moderation queue (admin), each row with the other submissions of the same picture. */
 export async function listQueue(
   ctx: ServiceContext,

@@ -5,6 +5,7 @@ import * as TournamentService from '../../tournaments/server/service.ts';
 import { factionOf } from '../../tournaments/server/competition-service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as BracketService from '../../brackets/server/service.ts';
+import * as ReportService from '../../results/server/report-service.ts';
 import { backpack } from '../../rewards/server/badge-service.ts';
 import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
@@ -36,22 +37,24 @@ async function everyRow<Row>(read: (limit: number, offset: number) => Promise<{ 
 export async function exportFor(ctx: ServiceContext, userId: string): Promise<DataExport> {
   const owner = ctx.config.ownerId;
   const account = await UserService.get(ctx, userId);
-  const [notifications, joined, faction, badges, wallet, transactions, purchases, submissions] = await Promise.all([
-    ReminderService.preferences(ctx, userId),
-    everyRow(async (limit, offset) => {
-      const page = await TournamentService.list(ctx, { members: userId, limit, offset }, userId);
-      return { rows: page.data, total: page.total };
-    }),
-    factionOf(ctx, owner, userId),
-    backpack(ctx, owner, userId),
-    WalletService.get(ctx, owner, userId).catch((e: unknown) => {
-      if (e instanceof AppError && e.code === 'WALLET_NOT_FOUND') return null;
-      throw e;
-    }),
-    everyRow((limit, offset) => WalletService.transactions(ctx, owner, userId, limit, offset)),
-    everyRow((limit, offset) => PurchaseService.listForUser(ctx, owner, userId, limit, offset)),
-    CampaignService.listMine(ctx, { id: userId, isAdmin: false }, owner),
-  ]);
+  const [notifications, joined, faction, badges, wallet, transactions, purchases, submissions, reports] =
+    await Promise.all([
+      ReminderService.preferences(ctx, userId),
+      everyRow(async (limit, offset) => {
+        const page = await TournamentService.list(ctx, { members: userId, limit, offset }, userId);
+        return { rows: page.data, total: page.total };
+      }),
+      factionOf(ctx, owner, userId),
+      backpack(ctx, owner, userId),
+      WalletService.get(ctx, owner, userId).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'WALLET_NOT_FOUND') return null;
+        throw e;
+      }),
+      everyRow((limit, offset) => WalletService.transactions(ctx, owner, userId, limit, offset)),
+      everyRow((limit, offset) => PurchaseService.listForUser(ctx, owner, userId, limit, offset)),
+      everyRow((limit, offset) => CampaignService.pageOfMine(ctx, userId, limit, offset)),
+      ReportService.listAllMine(ctx, userId),
+    ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
     account,
@@ -70,7 +73,8 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
     wallet,
     transactions,
     purchases,
-    campaignSubmissions: submissions.rows,
+    campaignSubmissions: submissions,
+    matchReports: reports,
   };
 }
 

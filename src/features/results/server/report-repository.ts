@@ -109,6 +109,19 @@ export async function listMine(db: Db, tournamentId: string, userId: string): Pr
   return rows.map(toRecord);
 }
 
+/** Every report one player of `owner` sent, in any tournament, oldest first. */
+export async function listByPlayer(db: Db, owner: string, userId: string): Promise<ReportRow[]> {
+  const rows = await db
+    .selectFrom('match_reports as r')
+    .selectAll('r')
+    .where('r.owner', '=', owner)
+    .where('r.user_id', '=', userId)
+    .orderBy('r.created_at')
+    .orderBy('r.id')
+    .execute();
+  return rows.map(toRecord);
+}
+
 /** Every report of a tournament, oldest first: the queue is held whole (players × matches of one day). */
 export async function listAll(db: Db, tournamentId: string): Promise<ReportRow[]> {
   const rows = await reports(db, tournamentId).orderBy('r.created_at').orderBy('r.id').execute();

@@ -73,7 +73,7 @@ async function lobbyReader(ctx: ServiceContext, tournamentId: string): Promise<L
   return (r) => byNumber.get(r.matchNumber) ?? plan.of(r.entrantId);
 }
 
-function toReport(r: ReportRepository.ReportRecord, lobbyOf: LobbyOf): Report {
+function toReport(r: ReportRepository.ReportRow, lobbyOf: LobbyOf): Report {
   return {
     id: r.id,
     tournamentId: r.tournamentId,
@@ -168,6 +168,14 @@ export async function listMine(ctx: ServiceContext, caller: Caller, tournamentId
   const lobbyOf = await lobbyReader(ctx, tournamentId);
   const rows = await named(ctx, await ReportRepository.listMine(ctx.db.kysely, tournamentId, caller.id));
   return rows.map((r) => toReport(r, lobbyOf));
+}
+
+/** Every report the player sent, in every tournament, oldest first (their data export). */
+export async function listAllMine(ctx: ServiceContext, userId: string): Promise<Report[]> {
+  const rows = await ReportRepository.listByPlayer(ctx.db.kysely, ctx.config.ownerId, userId);
+  const lobbies = new Map<string, LobbyOf>();
+  for (const id of new Set(rows.map((r) => r.tournamentId))) lobbies.set(id, await lobbyReader(ctx, id));
+  return rows.map((r) => toReport(r, lobbies.get(r.tournamentId)!));
 }
 
 interface RecordedLine {
