@@ -224,6 +224,7 @@ function bodyOf(op: Operation): unknown {
     'POST /api/users/reset': () => ({ token: 'not-a-real-reset-token', password: 'another-password-1' }),
     'POST /api/users/me/password': () => ({ currentPassword: 'wrong-password', password: 'another-password-1' }),
     'POST /api/users/me/email': () => ({ currentPassword: 'wrong-password', email: 'boss-new@b.test' }),
+    'POST /api/users/me/delete': () => ({ currentPassword: 'wrong-password' }),
     'POST /api/users/email/confirm': () => ({ token: 'not-a-real-confirm-token' }),
     'POST /api/tournaments/competitions': () => ({ name: 'B league', game: 'Fortnite' }),
     'PUT /api/tournaments/competitions/{id}': () => ({ name: 'Owned by B' }),
