@@ -264,3 +264,29 @@ test("a bracket the player played in keeps its entrant, seed and score under the
   expect([mine.name, JSON.parse(mine.members)]).toEqual([name, [{ id: player.id, username: name }]]);
   for (const rival of rivals) expect(text).toContain(rival.username);
 });
+
+test("the audit log keeps what admins did: a tournament's own fields stay, even where they read like the player's", async () => {
+  const me = await t.signupAndLogin();
+  const player: Person = { id: me.user.id, token: me.token, email: me.email, username: me.username };
+  const named = await t.call('PUT', `/api/users/pp/${player.id}`, { token: me.token, body: { nickname: 'Zephyr' } });
+  expect(named.status).toBe(200);
+  const id = await createTournament(t, admin.token, 'registration', { name: 'Zephyr' });
+  expect((await join(t, id, player)).status).toBe(200);
+  await rewardsApi(t, admin.token).credit(player.id, 50, 'audit test');
+  // the admin's edit records the tournament with its members: the player's id among them
+  await setPhase(t, admin.token, id, 'complete');
+
+  expect((await deleteAccount(me.token, me.password)).status).toBe(200);
+  const stand = (await userRow(player.id)).username;
+  const entries = await t.db.kysely
+    .selectFrom('audit_log')
+    .select(['action', 'entity_label', 'after'])
+    .where((eb) => eb.or([eb('entity_id', '=', id), eb('entity_id', '=', player.id)]))
+    .execute();
+  const edit = entries.find((e) => e.action === 'tournament.update')!;
+  expect(edit.entity_label).toBe('Zephyr');
+  expect(JSON.parse(edit.after!)).toMatchObject({ name: 'Zephyr', members: expect.arrayContaining([player.id]) });
+  const credit = entries.find((e) => e.action === 'wallet.adjust')!;
+  expect(credit.entity_label).toBe(stand);
+  expect(JSON.stringify(entries)).not.toContain(me.username);
+});

@@ -123,15 +123,17 @@ function toEntry(r: Selectable<AuditLogTable>): AuditEntry {
 }
 
 /**
- * In the entries of `owner` about a person (their id as the entity, or anywhere in what was recorded), every text that
- * is exactly one of `replace`'s keys becomes its value, in each string of the before and after records and wherever
- * it stands in the label.
+ * In the entries of `owner` that concern a person (their id as the entity, or anywhere in what was recorded), each
+ * text of theirs (`replace`'s keys) becomes its stand-in: every string of an entry whose entity they are, and
+ * elsewhere only inside the records that name their id (an order's, a roster line's), so a tournament's own fields
+ * are never touched; in the label, a part that is exactly their name or address (labels join parts with ' · '), which
+ * becomes its stand-in.
  * What the admins did, and when, stays.
  */
 export async function rewriteTexts(db: Db, owner: string, personId: string, replace: Map<string, string>) {
   const rows = await db
     .selectFrom('audit_log')
-    .select(['id', 'entity_label', 'before', 'after'])
+    .select(['id', 'entity_id', 'entity_label', 'before', 'after'])
     .where('owner', '=', owner)
     .where((eb) =>
       eb.or([
@@ -141,24 +143,25 @@ export async function rewriteTexts(db: Db, owner: string, personId: string, repl
       ]),
     )
     .execute();
-  const swap = (v: unknown): unknown =>
-    typeof v === 'string'
-      ? (replace.get(v) ?? v)
-      : Array.isArray(v)
-        ? v.map(swap)
-        : v && typeof v === 'object'
-          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]))
-          : v;
-  const rewrite = (text: string | null) => (text === null ? null : JSON.stringify(swap(JSON.parse(text))));
-  for (const row of rows)
+  const swap = (v: unknown, theirs: boolean): unknown => {
+    if (typeof v === 'string') return theirs ? (replace.get(v) ?? v) : v;
+    if (Array.isArray(v)) return v.map((x) => swap(x, theirs));
+    if (!v || typeof v !== 'object') return v;
+    const record = theirs || Object.values(v).includes(personId);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x, record)]));
+  };
+  const rewrite = (text: string | null, theirs: boolean) =>
+    text === null ? null : JSON.stringify(swap(JSON.parse(text), theirs));
+  for (const row of rows) {
+    const theirs = row.entity_id === personId;
+    const label = row.entity_label
+      .split(' · ')
+      .map((part) => replace.get(part) || part)
+      .join(' · ');
     await db
       .updateTable('audit_log')
-      .set({
-        // a label joins names ('player · product'): each one is replaced where it stands in it
-        entity_label: [...replace].reduce((label, [text, by]) => label.split(text).join(by), row.entity_label),
-        before: rewrite(row.before),
-        after: rewrite(row.after),
-      })
+      .set({ entity_label: label, before: rewrite(row.before, theirs), after: rewrite(row.after, theirs) })
       .where('id', '=', row.id)
       .execute();
+  }
 }
