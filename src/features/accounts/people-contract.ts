@@ -9,6 +9,11 @@ import { userSchema } from './contract.ts';
  */
 
 export const userParamsSchema = z.object({ id: idSchema });
+
+/** A closed account keeps an address under this reserved domain, which no mail reaches (`.invalid` is never a host). */
+export const CLOSED_ACCOUNT_DOMAIN = 'deleted.invalid';
+/** Whether an account was closed (its holder, or an admin at their request, deleted it). */
+export const isClosedAccount = (user: { email: string }) => user.email.endsWith(`@${CLOSED_ACCOUNT_DOMAIN}`);
 export const roleParamsSchema = z.object({ id: idSchema, role: text(64).min(1) });
 
 /** What the role and block writes answer: the account's standing after the change. */

@@ -86,6 +86,7 @@ export const auditActionCategories = {
   'user.role_revoke': 'users',
   'user.block': 'users',
   'user.unblock': 'users',
+  'user.delete': 'users',
 } as const;
 
 export type AuditAction = keyof typeof auditActionCategories;

@@ -5,5 +5,6 @@ import { accountDeletedSchema, accountDeletionSchema, dataExportSchema } from '.
 export const privacyApi = {
   'GET /users/me/export': { response: dataExportSchema },
   'POST /users/me/delete': { body: accountDeletionSchema, response: accountDeletedSchema },
+  'POST /admin/users/:id/delete': { response: accountDeletedSchema },
 } satisfies EndpointMap;
 export type PrivacyApi = typeof privacyApi;

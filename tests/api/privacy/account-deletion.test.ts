@@ -5,6 +5,7 @@ import {
   checkIn,
   createTournament,
   join,
+  leave,
   quickPlayer,
   quickPlayers,
   registration,
@@ -289,4 +290,38 @@ test("the audit log keeps what admins did: a tournament's own fields stay, even 
   const credit = entries.find((e) => e.action === 'wallet.adjust')!;
   expect(credit.entity_label).toBe(stand);
   expect(JSON.stringify(entries)).not.toContain(me.username);
+});
+
+describe("an admin closes a player's account on their request", () => {
+  const deleteFor = (id: string, token = admin.token) => t.call('POST', `/api/admin/users/${id}/delete`, { token });
+
+  test('under the same rules, audited by the stand-in name only; the player is told', async () => {
+    const me = await t.signupAndLogin({ language: 'it' });
+    const player: Person = { id: me.user.id, token: me.token, email: me.email, username: me.username };
+    const cup = await createTournament(t, admin.token, 'registration');
+    expect((await join(t, cup, player)).status).toBe(200);
+
+    expectError(await deleteFor(player.id, me.token), 403, 'FORBIDDEN');
+    expectError(await deleteFor('00000000-0000-4000-8000-000000000000'), 404, 'NOT_FOUND');
+    expectError(await deleteFor(admin.id), 409, 'STAFF_ACCOUNT');
+    expectError(await deleteFor(player.id), 409, 'STILL_IN_TOURNAMENT');
+    expect((await leave(t, cup, player)).status).toBe(200);
+
+    const before = (await t.outbox()).length;
+    const done = await deleteFor(player.id);
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    const stand = (await userRow(player.id)).username;
+    expect(stand).toMatch(/^~deleted-/);
+    expectError(await t.call('GET', '/api/users/me/export', { token: me.token }), 401, 'UNAUTHORIZED');
+    const entry = await t.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'user.delete')
+      .where('entity_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ actor_id: admin.id, entity_type: 'user', entity_label: stand });
+    expect(JSON.stringify(entry)).not.toContain(me.username);
+    const mails = (await t.outbox()).slice(before);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([[me.email, 'Il tuo account è stato eliminato']]);
+  });
 });

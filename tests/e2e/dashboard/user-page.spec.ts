@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { fillText, goto, localeTexts, unique, ADMIN, authenticate, loginAs, toast } from '../helpers.ts';
+import { fillText, goto, keepShot, localeTexts, unique, ADMIN, authenticate, loginAs, toast } from '../helpers.ts';
 
 // A user's page in the browser: opened from the users list, their data, block
 // and unblock, grant and revoke a role, each asking first.
@@ -111,6 +111,33 @@ for (const lang of ['it', 'en'] as const) {
         headers: { authorization: `Bearer ${admin.token}` },
       });
       expect((await stored.json()).data.user).toMatchObject({ roles: [], blockedAt: null });
+    });
+
+    test(`an admin deletes a player's account at their request: the page shows the stand-in and offers it no more (${lang})`, async ({
+      page,
+    }) => {
+      if (lang === 'it') await page.setViewportSize({ width: 390, height: 844 });
+      const texts = localeTexts(lang, 'accounts').userPage.closing;
+      const admin = await loginAs(page, ADMIN);
+      const p = await player(page.request, lang, admin.token);
+
+      await goto(page, at(lang, `/dashboard/users/view?id=${p.user.id}`));
+      await expect(page.getByTestId('user-page-username')).toHaveText(p.username);
+      const panel = page.getByTestId('user-page-closing');
+      await expect(panel).toContainText(texts.text);
+      await panel.getByTestId('user-page-close-account').click();
+      const dialog = page.getByTestId('user-page-close-confirm');
+      await expect(dialog).toContainText(fillText(texts.confirmTitle, { name: p.username }));
+      await keepShot(page, { path: `test-results/shots/user-page-closing-${lang}.png` });
+      await dialog.getByTestId('user-page-close-confirm-confirm').click();
+      await expect(toast(page)).toHaveText(fillText(texts.done, { name: p.username }));
+      await expect(page.getByTestId('user-page-username')).toHaveText(/^~deleted-[0-9a-f]{12}$/);
+      await expect(page.getByTestId('user-page-email')).toHaveText(`${p.user.id}@deleted.invalid`);
+      await expect(panel).toHaveCount(0);
+      const login = await page.request.post('/api/users/authenticate', {
+        data: { email: p.email, password: PASSWORD },
+      });
+      expect(login.status()).toBe(401);
     });
   });
 }

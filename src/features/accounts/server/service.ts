@@ -18,6 +18,9 @@ import * as UserRepository from './user-repository.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 
+/** What stands in a closed account's place (its name and address). */
+export type { Forgotten } from './user-repository.ts';
+
 const RESET_TTL_MINUTES = 60;
 const EMAIL_CHANGE_TTL_HOURS = 24;
 

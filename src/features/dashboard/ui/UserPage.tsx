@@ -14,7 +14,7 @@ import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
 import { idFromLocation, type SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../platform/ui/admin/sections.ts';
 import { Panel, SimpleTable } from '../../../platform/ui/admin/UserPagePanels.tsx';
-import type { AccountOverview, AccountStanding } from '../../accounts/people-contract.ts';
+import { isClosedAccount, type AccountOverview, type AccountStanding } from '../../accounts/people-contract.ts';
 import type { Purchase, Transaction } from '../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type UserOverview } from '../user-page-contract.ts';
 
@@ -39,9 +39,19 @@ const loadOverview = (id: string) => call<'GET /admin/users/:id'>(`/admin/users/
  * /dashboard/users/view?id=…: one user as the admin needs them. The accounts' part (profile, roles
  * with grant and revoke, block and unblock, live sessions) comes from the `account` slot, which the
  * dashboard's shell fills with the accounts' view; this page reads the whole overview and adds the
- * other domains' panels: wallet and purchases (paged), tournament registrations, badges.
+ * other domains' panels: wallet and purchases (paged), tournament registrations, badges, and for a player (no role)
+ * the closing of their account (none once it is closed).
  */
-export default function UserPage({ t, locale, account }: SectionProps & { account: (slot: AccountSlot) => ReactNode }) {
+export default function UserPage({
+  t,
+  locale,
+  account,
+  closing,
+}: SectionProps & {
+  account: (slot: AccountSlot) => ReactNode;
+  /** the privacy's panel that closes a player's account, and what it calls once it did (the page reads it again) */
+  closing: (user: AccountOverview['user'], closed: () => void) => ReactNode;
+}) {
   const [id] = useState(idFromLocation);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -98,7 +108,14 @@ export default function UserPage({ t, locale, account }: SectionProps & { accoun
   return account({
     account: { user: data.user, sessions: data.sessions },
     onStanding,
-    children: <OtherPanels t={t} locale={locale} data={data} />,
+    children: (
+      <>
+        <OtherPanels t={t} locale={locale} data={data} />
+        {data.user.roles.length === 0 &&
+          !isClosedAccount(data.user) &&
+          closing(data.user, () => setAttempt((n) => n + 1))}
+      </>
+    ),
     besideSessions: <BadgesPanel t={t} locale={locale} data={data} />,
   });
 }

@@ -3,6 +3,8 @@ import { serviceContext } from '../../../platform/context.ts';
 import { ok } from '../../../platform/http/envelope.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
 import { currentPasswordLimit } from '../../../platform/http/current-password-limit.ts';
+import { actorOf } from '../../../platform/http/plugins/auth.ts';
+import { userParamsSchema } from '../../accounts/people-contract.ts';
 import { privacyApi } from '../endpoints.ts';
 import * as PrivacyService from './service.ts';
 
@@ -24,5 +26,13 @@ export default async function privacyRoutes(root: FastifyInstance) {
     errors: [400, 401, 403, 409, 429],
     config: { rateLimit: currentPasswordLimit },
     handler: async (req) => ok(await PrivacyService.deleteAccount(ctx, req.user!.id, req.body.currentPassword)),
+  });
+
+  route('POST /admin/users/:id/delete', {
+    summary: "Closes a player's account on their request (admin): the same rules as the player's own; audited",
+    auth: 'admin',
+    params: userParamsSchema,
+    errors: [400, 401, 403, 404, 409],
+    handler: async (req) => ok(await PrivacyService.deleteFor(ctx, actorOf(req), req.params.id)),
   });
 }

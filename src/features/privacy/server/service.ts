@@ -11,6 +11,9 @@ import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as ReminderService from '../../reminders/server/service.ts';
 import * as AuditService from '../../audit/server/service.ts';
+import { appendAudit, type Actor } from '../../audit/server/service.ts';
+import type { Forgotten } from '../../accounts/server/service.ts';
+import { CLOSED_ACCOUNT_DOMAIN } from '../../accounts/people-contract.ts';
 import type { User } from '../../accounts/contract.ts';
 import type { DataExport } from '../contract.ts';
 import { randomBytes } from 'node:crypto';
@@ -79,22 +82,50 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
 }
 
 /**
- * POST /users/me/delete: the player closes their account. Refused while they are still in a tournament that has not
- * ended, or an order of theirs waits to be shipped (its address is needed until then); a wrong password or a staff
- * account is refused by accounts. Then, in one transaction, each feature forgets what it holds about them: the
- * profile, game accounts, sessions and links; the in-game names in past entries and brackets; the names on campaign
- * submissions; the shipping addresses of past orders; the reminder choices; the person's texts in the audit log; every
- * message to their addresses, sent or waiting. Then the address gets one last message, that the account is closed.
- * What other records need stays under
- * the account's id and a name that says nothing of the person: standings, badges, the credits ledger, match reports.
+ * POST /users/me/delete: the player closes their account, confirmed by their password (checked before the
+ * transaction: the password's hash takes a while, and the transaction holds its rows meanwhile).
  */
 export async function deleteAccount(ctx: ServiceContext, userId: string, password: string) {
-  const owner = ctx.config.ownerId;
   const user = await UserService.get(ctx, userId);
-  // checked before the transaction: the password's hash takes a while, and the transaction holds its rows meanwhile
   await UserService.confirmPassword(ctx, userId, password);
+  await close(ctx, user);
+  return { deleted: true as const };
+}
+
+/**
+ * POST /admin/users/{id}/delete: an admin closes a player's account on their request (one made to the organiser
+ * rather than from the settings page), under the same rules; the audit log records who did it, naming the account
+ * by its stand-in only.
+ */
+export async function deleteFor(ctx: ServiceContext, actor: Actor, userId: string) {
+  const user = await UserService.get(ctx, userId);
+  await close(ctx, user, (tx, gone) =>
+    appendAudit(tx.db.kysely, ctx.config.ownerId, actor, {
+      action: 'user.delete',
+      entityType: 'user',
+      entityId: userId,
+      label: gone.username,
+      after: { username: gone.username },
+    }),
+  );
+  return { deleted: true as const };
+}
+
+/**
+ * Closes an account. Refused while the player is still in a tournament that has not ended, or an order of theirs
+ * waits to be shipped (its address is needed until then); a staff account is refused by accounts. Then, in one
+ * transaction, each feature forgets what it holds about them: the profile, game accounts, sessions and links; the
+ * in-game names in past entries and brackets; the names on campaign submissions; the shipping addresses of past
+ * orders; the reminder choices; the person's texts in the audit log; every message to their addresses, sent or
+ * waiting. What other records need stays under the account's id and a name that says nothing of the person:
+ * standings, badges, the credits ledger, match reports. `record` adds to the transaction (the admin's audit entry).
+ * Then the address gets one last message, that the account is closed.
+ */
+async function close(ctx: ServiceContext, user: User, record?: (tx: ServiceContext, gone: Forgotten) => Promise<void>) {
+  const owner = ctx.config.ownerId;
+  const userId = user.id;
   // '~' is no signup's character, so the name stands for no one who could register it
-  const gone = { username: `~deleted-${randomBytes(6).toString('hex')}`, email: `${userId}@deleted.invalid` };
+  const gone = { username: `~deleted-${randomBytes(6).toString('hex')}`, email: `${userId}@${CLOSED_ACCOUNT_DOMAIN}` };
   const traces = await tracesOf(ctx, user, gone);
   await withTransaction(ctx, async (tx) => {
     if (await TournamentService.takesPartNow(tx, userId))
@@ -108,9 +139,9 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
     await PurchaseService.forgetAddresses(tx, owner, userId);
     await ReminderService.forget(tx, userId);
     await AuditService.forgetTexts(tx, userId, traces);
+    await record?.(tx, gone);
   });
   await UserService.tellForgotten(ctx, user);
-  return { deleted: true as const };
 }
 
 /**
@@ -118,7 +149,7 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
  * stand-ins, the rest of the profile, the game accounts and every shipping address by nothing. Texts of one or two
  * characters say nothing of anyone and are left.
  */
-async function tracesOf(ctx: ServiceContext, user: User, gone: { username: string; email: string }) {
+async function tracesOf(ctx: ServiceContext, user: User, gone: Forgotten) {
   const orders = await everyRow((limit, offset) =>
     PurchaseService.listForUser(ctx, ctx.config.ownerId, user.id, limit, offset),
   );

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../../../platform/browser/api-client.ts';
+import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { Panel } from '../../../../platform/ui/admin/UserPagePanels.tsx';
+import { dangerSmallButtonClass } from '../../../../platform/ui/admin/ui.ts';
+import type { Translator } from '../../../../platform/ui/use-t.ts';
+import type { PrivacyApi } from '../../endpoints.ts';
+
+const call: TypedCall<PrivacyApi> = api;
+
+/**
+ * On the admin's user page: close a player's account when they ask the organiser to (by e-mail, say), under the same
+ * rules as their own "Delete my account". The page reads the account again afterwards, under its stand-in name.
+ */
+export default function AccountClosing({
+  t,
+  user,
+  onClosed,
+}: {
+  t: Translator;
+  user: { id: string; username: string };
+  onClosed: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const name = user.username;
+
+  const run = async () => {
+    setBusy(true);
+    const res = await call<'POST /admin/users/:id/delete'>(`/admin/users/${encodeURIComponent(user.id)}/delete`, {
+      method: 'POST',
+    });
+    setBusy(false);
+    setAsking(false);
+    if (!res.ok) {
+      toast.error(`${t('accounts.userPage.closing.error')} ${t.error(res.code)}`);
+      return;
+    }
+    toast.success(t('accounts.userPage.closing.done', { name }));
+    onClosed();
+  };
+
+  return (
+    <Panel title={t('accounts.userPage.closing.title')} testId="user-page-closing">
+      <p className="mb-4 text-sm text-slate-300">{t('accounts.userPage.closing.text')}</p>
+      <button
+        type="button"
+        className={dangerSmallButtonClass}
+        onClick={() => setAsking(true)}
+        data-testid="user-page-close-account"
+      >
+        {t('accounts.userPage.closing.open')}
+      </button>
+      <ConfirmDialog
+        open={asking}
+        title={t('accounts.userPage.closing.confirmTitle', { name })}
+        message={t('accounts.userPage.closing.confirmMessage', { name })}
+        confirmLabel={busy ? t('accounts.userPage.closing.working') : t('accounts.userPage.closing.confirm')}
+        cancelLabel={t('accounts.userPage.closing.cancel')}
+        onConfirm={() => void run()}
+        onCancel={() => setAsking(false)}
+        busy={busy}
+        danger
+        testId="user-page-close-confirm"
+      />
+    </Panel>
+  );
+}
