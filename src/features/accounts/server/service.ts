@@ -256,11 +256,11 @@ export function confirmPassword(ctx: ServiceContext, userId: string, password: s
 }
 
 /**
- * Closes the player's own account for good (the caller has confirmed the password): every session ends, every
- * pending link stops working, no e-mail to its addresses stays in the mail log, and the account keeps only its id
- * under `gone`'s name and address (the records that point at it stay: standings, the ledger). A staff account is
- * refused: another admin takes its roles away first. Runs in the caller's transaction; `tellForgotten` mails the
- * old address after the commit.
+ * Closes a player's account for good (the caller has made sure it is their wish: their password, or an admin acting
+ * on their request): every session ends, every pending link stops working, no e-mail to its addresses stays in the
+ * mail log, and the account keeps only its id under `gone`'s name and address (the records that point at it stay:
+ * standings, the ledger). A staff account is refused: another admin takes its roles away first. Runs in the
+ * caller's transaction; `tellForgotten` mails the old address after the commit.
  */
 export async function forget(ctx: ServiceContext, user: User, gone: UserRepository.Forgotten) {
   if (user.roles.length)
