@@ -8,7 +8,9 @@ import { reportSchema } from '../results/contract.ts';
 
 /**
  * Privacy: what the platform holds about a player, handed to them whole on request (GET /users/me/export), so they
- * can read it or take it elsewhere. It composes the features that hold the data and stores nothing of its own.
+ * can read it or take it elsewhere; and the closing of their account, by them or by an admin at their request, after
+ * which nothing the platform keeps names them. It composes the features that hold the data and stores nothing of
+ * its own.
  */
 
 /** One tournament the player entered, as far as they went: registered, waitlisted or disqualified. */

@@ -8,7 +8,7 @@ import { userParamsSchema } from '../../accounts/people-contract.ts';
 import { privacyApi } from '../endpoints.ts';
 import * as PrivacyService from './service.ts';
 
-/** The player's own data, whole (/settings, "Your data"). */
+/** The player's own data, whole (/settings, "Your data"), and the closing of their account. */
 export default async function privacyRoutes(root: FastifyInstance) {
   const ctx = serviceContext(root);
   const route = declaredRoutes(root, privacyApi, ['privacy']);
