@@ -13,6 +13,7 @@ import {
 import { translationsInputSchema, translationsSchema } from '../../platform/i18n/content-translations.ts';
 import { adminInstant } from '../../platform/date-range.ts';
 import { MAX_CREDITS } from './limits.ts';
+import { addressFields } from '../accounts/address-contract.ts';
 import { sortValues } from '../../platform/list-sort.ts';
 
 export { MAX_CREDITS };
@@ -440,16 +441,8 @@ export const shippingAddressSchema = z
   });
 export type ShippingAddress = z.infer<typeof shippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof shippingAddressSchema>;
-export const shippingAddressFields = [
-  'first_name',
-  'last_name',
-  'street_name',
-  'additional_address_info',
-  'zip_code',
-  'city',
-  'country',
-  'phone_number',
-] as const;
+/** An order's address: the profile's own fields, which the shipping form starts from. */
+export const shippingAddressFields = addressFields;
 
 /**
  * POST /marketplace/purchases. Strict: an unknown field is refused with VALIDATION_ERROR. The price

@@ -7,6 +7,7 @@ import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { addressFields } from '../address-contract.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -235,14 +236,7 @@ const PROFILE_TEXTS = [
   'gender',
   'discord_id',
   'epic_id',
-  'first_name',
-  'last_name',
-  'street_name',
-  'additional_address_info',
-  'zip_code',
-  'city',
-  'country',
-  'phone_number',
+  ...addressFields,
 ] as const satisfies readonly (keyof UsersTable)[];
 
 /** What stands in a deleted account's place: a name and an address no one can sign up with or receive mail at. */
