@@ -85,6 +85,9 @@ for (const lang of ['it', 'en'] as const) {
     await password.fill(PASSWORD);
     await confirm();
     await expect(page.getByTestId('delete-account-error')).toHaveText(errors.STILL_IN_TOURNAMENT);
+    const look = page.getByTestId('delete-account-look');
+    await expect(look).toHaveText(texts.seeTournaments);
+    await expect(look).toHaveAttribute('href', lang === 'en' ? '/en/my-tournaments' : '/my-tournaments');
     await page.getByTestId('delete-account-error').scrollIntoViewIfNeeded();
     await keepShot(page, { path: `test-results/shots/account-deletion-refused-${lang}.png` });
 

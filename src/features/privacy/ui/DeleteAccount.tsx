@@ -7,7 +7,7 @@ import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
-import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import { linkClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { useForm, type Validator } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import PrivacySection from './PrivacySection.tsx';
@@ -19,6 +19,11 @@ const call: TypedCall<PrivacyApi> = api;
 const validate: Validator<AccountDeletion> = async (values) =>
   values.currentPassword ? { ok: true, values } : { ok: false, errors: { currentPassword: { type: 'too_small' } } };
 const fields = ['currentPassword'] as const;
+// what holds the account back, and the page where the player settles it
+const whereToLook: Record<string, [path: string, label: string]> = {
+  STILL_IN_TOURNAMENT: ['/my-tournaments', 'seeTournaments'],
+  ORDER_NOT_SHIPPED: ['/my-orders', 'seeOrders'],
+};
 // a wrong password is said under the field; any other refusal (a tournament, an order) under the button
 const codeFields = { CURRENT_PASSWORD_WRONG: 'currentPassword' };
 
@@ -29,7 +34,7 @@ const codeFields = { CURRENT_PASSWORD_WRONG: 'currentPassword' };
 export default function DeleteAccount({ t, locale }: { t: Translator; locale: Locale }) {
   const [asking, setAsking] = useState<AccountDeletion | null>(null);
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ code: string; text: string } | null>(null);
   const { register, handleSubmit, setError, errors, getValues } = useForm<AccountDeletion>({
     defaultValues: { currentPassword: '' },
     validate,
@@ -50,7 +55,8 @@ export default function DeleteAccount({ t, locale }: { t: Translator; locale: Lo
     setAsking(null);
     const onFields = serverFieldErrors(res, fields, codeFields);
     for (const { field, error } of onFields) setError(field, error);
-    if (!onFields.length) setFailure(t.error(res.status === 429 ? 'RATE_LIMITED' : res.code));
+    const code = res.status === 429 ? 'RATE_LIMITED' : res.code;
+    if (!onFields.length) setFailure({ code, text: t.error(code) });
   };
 
   return (
@@ -87,7 +93,16 @@ export default function DeleteAccount({ t, locale }: { t: Translator; locale: Lo
           {busy ? t('accounts.settings.deletion.working') : t('accounts.settings.deletion.open')}
         </button>
       </form>
-      <FormMessage kind="error" text={failure} testId="delete-account-error" className="mt-3" />
+      <FormMessage kind="error" text={failure && failure.text} testId="delete-account-error" className="mt-3" />
+      {failure && failure.code in whereToLook && (
+        <a
+          href={localizePath(whereToLook[failure.code]![0], locale)}
+          className={`${linkClass} mt-2 inline-block text-sm`}
+          data-testid="delete-account-look"
+        >
+          {t(`accounts.settings.deletion.${whereToLook[failure.code]![1]}`)}
+        </a>
+      )}
       <ConfirmDialog
         open={asking !== null}
         title={t('accounts.settings.deletion.dialogTitle')}
