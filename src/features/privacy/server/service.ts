@@ -11,7 +11,6 @@ import * as PurchaseService from '../../rewards/server/purchase-service.ts';
 import * as WalletService from '../../rewards/server/wallet-service.ts';
 import * as ReminderService from '../../reminders/server/service.ts';
 import * as AuditService from '../../audit/server/service.ts';
-import { appendAudit, type Actor } from '../../audit/server/service.ts';
 import type { Forgotten } from '../../accounts/server/service.ts';
 import { CLOSED_ACCOUNT_DOMAIN } from '../../accounts/people-contract.ts';
 import type { User } from '../../accounts/contract.ts';
@@ -97,10 +96,10 @@ export async function deleteAccount(ctx: ServiceContext, userId: string, passwor
  * rather than from the settings page), under the same rules; the audit log records who did it, naming the account
  * by its stand-in only.
  */
-export async function deleteFor(ctx: ServiceContext, actor: Actor, userId: string) {
+export async function deleteFor(ctx: ServiceContext, actor: AuditService.Actor, userId: string) {
   const user = await UserService.get(ctx, userId);
   await close(ctx, user, (tx, gone) =>
-    appendAudit(tx.db.kysely, ctx.config.ownerId, actor, {
+    AuditService.appendAudit(tx.db.kysely, ctx.config.ownerId, actor, {
       action: 'user.delete',
       entityType: 'user',
       entityId: userId,

@@ -1008,18 +1008,19 @@ export const holdsPlayer = (
   ]);
 
 /**
- * How many tournaments of `owner` not yet ended hold the player: a registration (member or waitlist), or a place in
+ * Whether a tournament of `owner` not yet ended holds the player: a registration (member or waitlist), or a place in
  * a team, invited or accepted.
  */
-export async function unendedEntriesOf(db: Db, owner: string, userId: string, now: string): Promise<number> {
+export async function hasUnendedEntry(db: Db, owner: string, userId: string, now: string): Promise<boolean> {
   const row = await db
     .selectFrom('tournaments as t')
-    .select(countAll().as('n'))
+    .select('t.id')
     .where('t.owner', '=', owner)
     .where(sql<boolean>`${endedSql(now)} = 0`)
     .where((eb) => holdsPlayer(eb, userId, ['invited', 'accepted']))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .limit(1)
+    .executeTakeFirst();
+  return !!row;
 }
 
 /**

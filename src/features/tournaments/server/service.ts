@@ -1624,9 +1624,9 @@ export const championshipTournaments = (ctx: ServiceContext, competitionIds: str
   TournamentRepository.championshipTournaments(ctx.db.kysely, competitionIds);
 
 /** Whether the player is still in a tournament that has not ended: registered, waitlisted, or in a team. */
-export async function takesPartNow(ctx: ServiceContext, userId: string): Promise<boolean> {
+export function takesPartNow(ctx: ServiceContext, userId: string): Promise<boolean> {
   const now = ctx.clock.now().toISOString();
-  return (await TournamentRepository.unendedEntriesOf(ctx.db.kysely, ctx.config.ownerId, userId, now)) > 0;
+  return TournamentRepository.hasUnendedEntry(ctx.db.kysely, ctx.config.ownerId, userId, now);
 }
 
 /**
