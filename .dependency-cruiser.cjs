@@ -6,6 +6,7 @@
  * src/platform/            shared infrastructure: http, db, i18n, mail, storage, browser, ui (imports no feature)
  * src/app/                 the composition root: the app, its routes and site, the entry points, the demo seed
  * src/layouts, src/pages   compose the domains into pages (thin)
+ * migrations/              frozen schema history: imports no feature
  */
 const domain = '^src/features/([^/]+)/';
 
@@ -91,6 +92,14 @@ module.exports = {
       to: { path: ['^src/features/', '^src/app/'] },
     },
     {
+      name: 'migrations-know-no-feature',
+      severity: 'error',
+      comment:
+        'A migration is frozen history: it may not follow a feature as the feature changes, so it imports no feature and not the composition root.',
+      from: { path: '^migrations/' },
+      to: { path: ['^src/features/', '^src/app/'] },
+    },
+    {
       name: 'nothing-imports-the-composition-root',
       severity: 'error',
       comment: 'src/app wires everything together and may import anything; nothing it wires may import it back.',
@@ -108,7 +117,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    includeOnly: '^src/',
+    includeOnly: '^(src|migrations)/',
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: {

@@ -96,7 +96,7 @@ case "$cmd" in
   e2e) ensure_build; exec playwright test "$@" ;;
   # the TypeScript files, then the Astro components and pages (their frontmatter and props)
   typecheck) tsc --noEmit -p . && exec astro check --minimumSeverity error ;;
-  boundaries) exec depcruise src --config .dependency-cruiser.cjs --output-type err ;;
+  boundaries) exec depcruise src migrations --config .dependency-cruiser.cjs --output-type err ;;
   lint)
     # ESLint and Prettier keep what they found for each file's content in a cache outside the checkout, under a
     # name made of the lockfile and both configurations (a new version of a plugin starts a new cache), so a new
@@ -105,7 +105,7 @@ case "$cmd" in
     cache="${XDG_CACHE_HOME:-$HOME/.cache}/arena-platform/lint-$key"
     mkdir -p "$cache" 2>/dev/null || { cache="$root/.cache/lint-$key" && mkdir -p "$cache"; }
     eslint --max-warnings 0 --cache --cache-strategy content --cache-location "$cache/eslint" \
-      src tests scripts tools ./*.ts ./*.mjs ./*.js &&
+      src migrations tests scripts tools ./*.ts ./*.mjs ./*.js &&
       exec prettier --check --cache --cache-strategy content --cache-location "$cache/prettier" .
     ;;
   format) exec prettier --write . ;;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { up as usernameSkeletons } from '../../../src/platform/db/migrations/0091-username-skeleton.ts';
+import { up as usernameSkeletons } from '../../../migrations/0091-username-skeleton.ts';
 import { usernameSkeleton } from '../../../src/platform/username-skeleton.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 

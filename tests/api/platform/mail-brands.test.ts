@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { sql } from 'kysely';
 import { tick } from '../../../src/features/reminders/server/service.ts';
-import { up as mailOwner } from '../../../src/platform/db/migrations/0090-mail-owner.ts';
+import { up as mailOwner } from '../../../migrations/0090-mail-owner.ts';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import { deadSmtpUrl, parseMail, resetLinkOf, type ParsedMail } from '../helpers/mail.ts';
 import { createTournament, join, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, quickPlayer, type Person } from '../helpers/tournaments.ts';
-import { up as foldSearchColumns } from '../../../src/platform/db/migrations/0097-search-folding.ts';
+import { up as foldSearchColumns } from '../../../migrations/0097-search-folding.ts';
 
 /**
  * GET /tournaments?search= (the /tournaments page and the dashboard's list ask the same) ignores

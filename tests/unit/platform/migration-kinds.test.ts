@@ -8,7 +8,7 @@ import { releaseMigrations } from '../../../src/platform/db/migrate.ts';
  * in the folder is registered: an unregistered or undeclared one would escape the rule that decides
  * whether an older release may still serve the schema (docs/operations.md, "Upgrades, migrations and rollback").
  */
-const folder = path.resolve(import.meta.dirname, '../../../src/platform/db/migrations');
+const folder = path.resolve(import.meta.dirname, '../../../migrations');
 
 describe('migrations', () => {
   test('each file is registered under its own name', () => {
