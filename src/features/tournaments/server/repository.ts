@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
 
@@ -373,21 +374,19 @@ async function seatWaitingTeam(trx: Db, tournamentId: string, captainId: string,
     .where('team_id', '=', team.id)
     .where('user_id', '!=', captainId)
     .execute();
-  if (others.length)
-    await trx
-      .insertInto('tournament_registrations')
-      .values(
-        others.map((m) => ({
-          tournament_id: tournamentId,
-          user_id: m.user_id,
-          state: 'member',
-          confirmed: 0,
-          game_account: m.game_account,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+  await insertRows(
+    trx,
+    'tournament_registrations',
+    others.map((m) => ({
+      tournament_id: tournamentId,
+      user_id: m.user_id,
+      state: 'member',
+      confirmed: 0,
+      game_account: m.game_account,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
   await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', team.id).execute();
   return others.map((m) => m.user_id);
 }
@@ -644,11 +643,7 @@ export async function recipients(db: Db, tournamentId: string, opts: { includeWa
 
 /** Bulk insert of ready-made registrations (demo seed only: the caller keeps member_count in step). */
 export async function insertRegistrations(db: Db, rows: Insertable<TournamentRegistrationsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('tournament_registrations')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(db, 'tournament_registrations', rows);
 }
 
 /**
