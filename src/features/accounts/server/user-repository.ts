@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../../platform/db/schema.ts';
 import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
-import { countAll, transaction } from '../../../platform/db/database.ts';
-import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
+import { transaction } from '../../../platform/db/database.ts';
+import { byDay, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
+import { countPerDaySince } from '../../../platform/db/rows-per-day.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
@@ -381,10 +382,8 @@ export async function signupPeriods(
 export async function signupsByDay(db: Kysely<Database>, owner: string, fromDay: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('users')
-    .select([dayOf('created_at').as('day'), countAll().as('n')])
     .where('owner', '=', owner)
-    .where('created_at', '>=', fromDay)
-    .groupBy(dayOf('created_at'))
+    .$call(countPerDaySince('created_at', fromDay))
     .execute();
   return byDay(rows);
 }
