@@ -251,10 +251,11 @@ export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<
   return rosters;
 }
 
+/** One player's registration in a tournament (pass a transaction to read it there). */
 export async function findRegistration(db: Db, tournamentId: string, userId: string) {
   return db
     .selectFrom('tournament_registrations')
-    .select(['state', 'confirmed', 'created_at'])
+    .select(['user_id', 'state', 'confirmed', 'created_at'])
     .where('tournament_id', '=', tournamentId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -693,16 +694,6 @@ export async function countByOwner(db: Db, owner: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // the match-day roster: an admin's changes to one player, under the same
 // row lock and counters as the players' own joins and leaves
-
-/** One registration, read inside the caller's transaction. */
-export async function rosterEntry(db: Db, tournamentId: string, userId: string) {
-  return db
-    .selectFrom('tournament_registrations as r')
-    .select(['r.user_id', 'r.state', 'r.confirmed'])
-    .where('r.tournament_id', '=', tournamentId)
-    .where('r.user_id', '=', userId)
-    .executeTakeFirst();
-}
 
 export type PromoteOutcome = { promoted: string[] } | 'notWaitlisted' | 'full' | 'gone';
 

@@ -1079,7 +1079,7 @@ async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastIn
 
 /** One registration with what a mail to its player needs, read inside the caller's transaction. */
 async function rosterEntry(tx: ServiceContext, id: string, userId: string) {
-  const row = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+  const row = await TournamentRepository.findRegistration(tx.db.kysely, id, userId);
   return row ? (await withPlayers(tx, [row]))[0] : undefined;
 }
 
