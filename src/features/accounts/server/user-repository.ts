@@ -7,7 +7,7 @@ import { byDay, periodSum, periodSums } from '../../../platform/db/period-sums.t
 import { countPerDaySince } from '../../../platform/db/rows-per-day.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
-import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { addressFields } from '../address-contract.ts';
 
 type Row = Selectable<UsersTable>;
@@ -62,12 +62,7 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { ok: true, id };
-  const emailTaken = await db
-    .selectFrom('users')
-    .select('id')
-    .where('owner', '=', u.owner)
-    .where('email', '=', u.email)
-    .executeTakeFirst();
+  const emailTaken = await findCredentials(db, u.owner, u.email);
   return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
 }
 
@@ -139,13 +134,7 @@ export async function update(
   try {
     const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
-      const updated = await trx
-        .updateTable('users')
-        .set(set)
-        .where('id', '=', id)
-        .where('owner', '=', owner)
-        .executeTakeFirst();
-      if (!Number(updated.numUpdatedRows)) return false;
+      if (!(await updateOwned(trx, 'users', owner, id, set))) return false;
       if (changes.gameAccounts) {
         await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
         if (changes.gameAccounts.length)
@@ -208,12 +197,7 @@ async function dateOf(
   id: string,
   column: 'birth_date' | 'blocked_at',
 ): Promise<string | null | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(column)
-    .where('id', '=', id)
-    .where('owner', '=', owner)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'users', owner, { id });
   return row ? row[column] : undefined;
 }
 
