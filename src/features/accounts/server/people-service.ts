@@ -1,5 +1,5 @@
 import { AppError, notFound } from '../../../platform/errors/app-error.ts';
-import { audited, type Actor } from '../../audit/server/service.ts';
+import { audited, type Actor, type AuditChange } from '../../audit/server/service.ts';
 import type { AccountOverview, AccountStanding } from '../people-contract.ts';
 import {
   grantableRoles,
@@ -65,7 +65,8 @@ const lastSiteAdmin = () =>
 /**
  * The change inside one transaction, after the active SiteAdmins are locked and counted: whoever
  * commits second sees the first one's change (see UserRepository.lockActiveSiteAdmins), so two
- * admins demoting or blocking each other, or themselves, at once never leave none.
+ * admins demoting or blocking each other, or themselves, at once never leave none. Its audit entry
+ * is about the target account, labelled with their username.
  */
 function withPeopleLock<T>(
   ctx: ServiceContext,
@@ -78,7 +79,7 @@ function withPeopleLock<T>(
       actorRoles: string[];
       target: { id: string; username: string; roles: string[]; blockedAt: string | null };
     },
-    audit: Parameters<Parameters<typeof audited>[2]>[1],
+    audit: (change: Pick<AuditChange, 'action' | 'before' | 'after'>) => Promise<void>,
   ) => Promise<T>,
 ): Promise<T> {
   const owner = ctx.config.ownerId;
@@ -97,7 +98,7 @@ function withPeopleLock<T>(
         actorRoles: self?.roles ?? [],
         target: { id, username: target.username, roles: target.roles, blockedAt: blockedAt ?? null },
       },
-      audit,
+      (change) => audit({ ...change, entityType: 'user', entityId: id, label: target.username }),
     );
   });
 }
@@ -124,9 +125,6 @@ export function setRole(
     await UserRepository.setRoles(tx.db.kysely, id, roles);
     await audit({
       action: granted ? 'user.role_grant' : 'user.role_revoke',
-      entityType: 'user',
-      entityId: id,
-      label: target.username,
       before: { roles: target.roles },
       after: { roles },
     });
@@ -156,9 +154,6 @@ export function setBlocked(
     const revokedSessions = blocked ? await SessionRepository.revokeAllForUser(db, id) : 0;
     await audit({
       action: blocked ? 'user.block' : 'user.unblock',
-      entityType: 'user',
-      entityId: id,
-      label: target.username,
       before: { blockedAt: target.blockedAt },
       after: { blockedAt, revokedSessions },
     });

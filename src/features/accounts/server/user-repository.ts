@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from '../../../platform/db/schema.ts';
 import { GAME_ACCOUNTS_MAX, type GameAccount, type Language, type User, type UserUpdate } from '../contract.ts';
-import { countAll, transaction } from '../../../platform/db/database.ts';
-import { byDay, dayOf, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
+import { transaction } from '../../../platform/db/database.ts';
+import { byDay, periodSum, periodSums } from '../../../platform/db/period-sums.ts';
+import { countPerDaySince } from '../../../platform/db/rows-per-day.ts';
 import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
-import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { addressFields } from '../address-contract.ts';
 
 type Row = Selectable<UsersTable>;
@@ -61,12 +62,7 @@ export async function create(db: Kysely<Database>, u: NewUser): Promise<CreateRe
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return { ok: true, id };
-  const emailTaken = await db
-    .selectFrom('users')
-    .select('id')
-    .where('owner', '=', u.owner)
-    .where('email', '=', u.email)
-    .executeTakeFirst();
+  const emailTaken = await findCredentials(db, u.owner, u.email);
   return { ok: false, conflict: emailTaken ? 'EMAIL_TAKEN' : 'USERNAME_TAKEN' };
 }
 
@@ -138,13 +134,7 @@ export async function update(
   try {
     const found = await transaction(db, async (trx) => {
       // the owner condition keeps a stale or forged id from reaching another brand's account
-      const updated = await trx
-        .updateTable('users')
-        .set(set)
-        .where('id', '=', id)
-        .where('owner', '=', owner)
-        .executeTakeFirst();
-      if (!Number(updated.numUpdatedRows)) return false;
+      if (!(await updateOwned(trx, 'users', owner, id, set))) return false;
       if (changes.gameAccounts) {
         await trx.deleteFrom('game_accounts').where('user_id', '=', id).execute();
         if (changes.gameAccounts.length)
@@ -207,12 +197,7 @@ async function dateOf(
   id: string,
   column: 'birth_date' | 'blocked_at',
 ): Promise<string | null | undefined> {
-  const row = await db
-    .selectFrom('users')
-    .select(column)
-    .where('id', '=', id)
-    .where('owner', '=', owner)
-    .executeTakeFirst();
+  const row = await findOwned(db, 'users', owner, { id });
   return row ? row[column] : undefined;
 }
 
@@ -381,10 +366,8 @@ export async function signupPeriods(
 export async function signupsByDay(db: Kysely<Database>, owner: string, fromDay: string): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('users')
-    .select([dayOf('created_at').as('day'), countAll().as('n')])
     .where('owner', '=', owner)
-    .where('created_at', '>=', fromDay)
-    .groupBy(dayOf('created_at'))
+    .$call(countPerDaySince('created_at', fromDay))
     .execute();
   return byDay(rows);
 }

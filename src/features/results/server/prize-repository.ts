@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { prizeTableSchema, type PrizeRange } from '../contract.ts';
 
 type Db = Kysely<Database>;
@@ -40,23 +41,19 @@ export async function insertPlacements(
   placements: Placement[],
   now: string,
 ): Promise<void> {
-  for (let i = 0; i < placements.length; i += 500) {
-    const chunk = placements.slice(i, i + 500);
-    await db
-      .insertInto('tournament_placements')
-      .values(
-        chunk.map((p) => ({
-          tournament_id: tournamentId,
-          user_id: p.userId,
-          entrant_id: p.entrantId,
-          rank: p.rank,
-          points: p.points,
-          credits: p.credits,
-          created_at: now,
-        })),
-      )
-      .execute();
-  }
+  await insertRows(
+    db,
+    'tournament_placements',
+    placements.map((p) => ({
+      tournament_id: tournamentId,
+      user_id: p.userId,
+      entrant_id: p.entrantId,
+      rank: p.rank,
+      points: p.points,
+      credits: p.credits,
+      created_at: now,
+    })),
+  );
 }
 
 /** What a finalised tournament paid: the players with credits (the service names and orders them). */

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { countAll } from '../../../platform/db/database.ts';
 import { byDay, dayOf, periodSum, periodSums, total } from '../../../platform/db/period-sums.ts';
+import { countPerDaySince } from '../../../platform/db/rows-per-day.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { PRIZE_REFERENCE } from '../ledger-kind.ts';
 
@@ -147,18 +148,10 @@ export async function dailyCounts(db: Db, owner: string, fromDay: string): Promi
     db
       .selectFrom('giveaway_redemptions')
       .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
-      .select([dayOf('giveaway_redemptions.created_at').as('day'), countAll().as('n')])
       .where('giveaways.owner', '=', owner)
-      .where('giveaway_redemptions.created_at', '>=', fromDay)
-      .groupBy(dayOf('giveaway_redemptions.created_at'))
+      .$call(countPerDaySince('giveaway_redemptions.created_at', fromDay))
       .execute(),
-    db
-      .selectFrom('purchases')
-      .select([dayOf('created_at').as('day'), countAll().as('n')])
-      .where('owner', '=', owner)
-      .where('created_at', '>=', fromDay)
-      .groupBy(dayOf('created_at'))
-      .execute(),
+    db.selectFrom('purchases').where('owner', '=', owner).$call(countPerDaySince('created_at', fromDay)).execute(),
     // the overview's kinds of entry: earned, spent, and an admin's adjustments (credited minus debited)
     db
       .selectFrom('wallet_transactions')

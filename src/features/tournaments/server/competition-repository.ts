@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../../../platform/db/schema.ts';
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { holdsPlayer } from './repository.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
@@ -144,22 +145,18 @@ export async function replacePlayers(
     // first takes its lock: replacements queue, and each delete sees the rows committed before it.
     await trx.updateTable('competitions').set({ updated_at: now }).where('id', '=', competitionId).execute();
     await trx.deleteFrom('competition_players').where('competition_id', '=', competitionId).execute();
-    for (let i = 0; i < players.length; i += 500) {
-      const chunk = players.slice(i, i + 500);
-      await trx
-        .insertInto('competition_players')
-        .values(
-          chunk.map((p) => ({
-            competition_id: competitionId,
-            user_id: p.userId,
-            team: p.team,
-            player_name: p.playerName,
-            adjustment: p.adjustment,
-            updated_at: now,
-          })),
-        )
-        .execute();
-    }
+    await insertRows(
+      trx,
+      'competition_players',
+      players.map((p) => ({
+        competition_id: competitionId,
+        user_id: p.userId,
+        team: p.team,
+        player_name: p.playerName,
+        adjustment: p.adjustment,
+        updated_at: now,
+      })),
+    );
   });
 }
 

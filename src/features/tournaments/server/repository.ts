@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import type { Database, TournamentRegistrationsTable, TournamentsTable } from '../../../platform/db/schema.ts';
 import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from '../../../platform/db/database.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
 
@@ -250,10 +251,11 @@ export async function registrationsOf(db: Db, tournamentIds: string[]): Promise<
   return rosters;
 }
 
+/** One player's registration in a tournament (pass a transaction to read it there). */
 export async function findRegistration(db: Db, tournamentId: string, userId: string) {
   return db
     .selectFrom('tournament_registrations')
-    .select(['state', 'confirmed', 'created_at'])
+    .select(['user_id', 'state', 'confirmed', 'created_at'])
     .where('tournament_id', '=', tournamentId)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -373,21 +375,19 @@ async function seatWaitingTeam(trx: Db, tournamentId: string, captainId: string,
     .where('team_id', '=', team.id)
     .where('user_id', '!=', captainId)
     .execute();
-  if (others.length)
-    await trx
-      .insertInto('tournament_registrations')
-      .values(
-        others.map((m) => ({
-          tournament_id: tournamentId,
-          user_id: m.user_id,
-          state: 'member',
-          confirmed: 0,
-          game_account: m.game_account,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
+  await insertRows(
+    trx,
+    'tournament_registrations',
+    others.map((m) => ({
+      tournament_id: tournamentId,
+      user_id: m.user_id,
+      state: 'member',
+      confirmed: 0,
+      game_account: m.game_account,
+      created_at: now,
+      updated_at: now,
+    })),
+  );
   await trx.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', team.id).execute();
   return others.map((m) => m.user_id);
 }
@@ -644,11 +644,7 @@ export async function recipients(db: Db, tournamentId: string, opts: { includeWa
 
 /** Bulk insert of ready-made registrations (demo seed only: the caller keeps member_count in step). */
 export async function insertRegistrations(db: Db, rows: Insertable<TournamentRegistrationsTable>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 500)
-    await db
-      .insertInto('tournament_registrations')
-      .values(rows.slice(i, i + 500))
-      .execute();
+  await insertRows(db, 'tournament_registrations', rows);
 }
 
 /**
@@ -698,16 +694,6 @@ export async function countByOwner(db: Db, owner: string): Promise<number> {
 // ---------------------------------------------------------------------------------------------
 // the match-day roster: an admin's changes to one player, under the same
 // row lock and counters as the players' own joins and leaves
-
-/** One registration, read inside the caller's transaction. */
-export async function rosterEntry(db: Db, tournamentId: string, userId: string) {
-  return db
-    .selectFrom('tournament_registrations as r')
-    .select(['r.user_id', 'r.state', 'r.confirmed'])
-    .where('r.tournament_id', '=', tournamentId)
-    .where('r.user_id', '=', userId)
-    .executeTakeFirst();
-}
 
 export type PromoteOutcome = { promoted: string[] } | 'notWaitlisted' | 'full' | 'gone';
 

@@ -1079,7 +1079,7 @@ async function sendBroadcast(ctx: ServiceContext, id: string, input: BroadcastIn
 
 /** One registration with what a mail to its player needs, read inside the caller's transaction. */
 async function rosterEntry(tx: ServiceContext, id: string, userId: string) {
-  const row = await TournamentRepository.rosterEntry(tx.db.kysely, id, userId);
+  const row = await TournamentRepository.findRegistration(tx.db.kysely, id, userId);
   return row ? (await withPlayers(tx, [row]))[0] : undefined;
 }
 
@@ -1140,6 +1140,7 @@ async function changeRoster<T>(
 
 const notRegistered = () =>
   new AppError('conflict', 'NOT_REGISTERED', 'The player is not registered in this tournament');
+const notOnWaitlist = () => new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
 /** The audit entry of a change of one player on the roster: about the tournament, labelled with its name and theirs. */
 const rosterAudit = async (
   ctx: ServiceContext,
@@ -1393,8 +1394,7 @@ export async function promotePlayer(
     if (outcome === 'gone') throw tournamentNotFound();
     if (outcome === 'full')
       throw new AppError('conflict', 'TOURNAMENT_FULL', 'No free seat: remove a member or add seats first');
-    if (outcome === 'notWaitlisted')
-      throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    if (outcome === 'notWaitlisted') throw notOnWaitlist();
     await audit(
       await rosterAudit(tx, row, userId, {
         action: 'tournament.player_promote',
@@ -1424,8 +1424,7 @@ export async function moveInWaitlist(
       now: nowIso(),
     });
     if (outcome === 'gone') throw tournamentNotFound();
-    if (outcome === 'notWaitlisted')
-      throw new AppError('conflict', 'NOT_ON_WAITLIST', 'The player is not on the waitlist');
+    if (outcome === 'notWaitlisted') throw notOnWaitlist();
     const to = await TournamentRepository.waitlistPosition(tx.db.kysely, id, userId);
     await audit(
       await rosterAudit(tx, row, userId, {
