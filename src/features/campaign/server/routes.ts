@@ -4,7 +4,7 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { phaseNumberSchema, submissionSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, errorResponseSchema, errorResponses, ok, okList } from '../../../platform/http/envelope.ts';
+import { envelope, errorResponseSchema, errorResponses, ok, okPage } from '../../../platform/http/envelope.ts';
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
@@ -95,15 +95,8 @@ export default async function campaignRoutes(root: FastifyInstance) {
     auth: 'user',
     answer: 'list',
     errors: [400, 401, 404],
-    handler: async (req) => {
-      const { rows, total } = await CampaignService.listMine(
-        ctx,
-        callerOf(req),
-        owner(req.query.owner),
-        req.query.note,
-      );
-      return okList(rows, total);
-    },
+    handler: async (req) =>
+      okPage(await CampaignService.listMine(ctx, callerOf(req), owner(req.query.owner), req.query.note)),
   });
   route('GET /marketplace/submissions', {
     summary: 'The moderation queue, oldest first, with duplicates of each image (admin)',
@@ -111,10 +104,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
     // the admin queue names its count totalCount too, like the giveaway list
     answer: 'counted',
     errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
-      return okList(rows, total);
-    },
+    handler: async (req) => okPage(await CampaignService.listQueue(ctx, owner(req.query.owner), req.query)),
   });
   route('POST /marketplace/submissions/:id/review', {
     summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',
