@@ -66,10 +66,18 @@ export type ScoringTable = z.infer<typeof scoringTableSchema>;
 
 const allTiebreakers: Tiebreaker[] = [...tiebreakers];
 
+/**
+ * A preset's table: its points as given, and what every preset shares (all matches count, lobbies of
+ * up to 100, every tiebreaker in the usual order).
+ */
+const presetTable = (
+  preset: Exclude<ScoringPreset, 'custom'>,
+  points: Pick<ScoringTable, 'placementPoints' | 'pointsPerElimination' | 'eliminationBrackets'>,
+): ScoringTable => ({ preset, ...points, countedMatches: null, lobbySize: 100, tiebreakers: allTiebreakers });
+
 /** The presets of the issue: start.gg's FFA Fortnite table and a placement + 1 per elimination table. */
 export const presetTables: Record<Exclude<ScoringPreset, 'custom'>, ScoringTable> = {
-  startgg_ffa: {
-    preset: 'startgg_ffa',
+  startgg_ffa: presetTable('startgg_ffa', {
     placementPoints: [
       { from: 1, to: 1, points: 3 },
       { from: 2, to: 3, points: 2 },
@@ -81,12 +89,8 @@ export const presetTables: Record<Exclude<ScoringPreset, 'custom'>, ScoringTable
       { from: 5, to: 6, points: 2 },
       { from: 7, to: null, points: 3 },
     ],
-    countedMatches: null,
-    lobbySize: 100,
-    tiebreakers: allTiebreakers,
-  },
-  placement_plus_elims: {
-    preset: 'placement_plus_elims',
+  }),
+  placement_plus_elims: presetTable('placement_plus_elims', {
     placementPoints: [
       { from: 1, to: 1, points: 10 },
       { from: 2, to: 3, points: 7 },
@@ -96,10 +100,7 @@ export const presetTables: Record<Exclude<ScoringPreset, 'custom'>, ScoringTable
     ],
     pointsPerElimination: 1,
     eliminationBrackets: [],
-    countedMatches: null,
-    lobbySize: 100,
-    tiebreakers: allTiebreakers,
-  },
+  }),
 };
 
 /** The table a battle-royale tournament scores with until an admin picks another. */
@@ -270,12 +271,12 @@ export type ReportConflict = z.infer<typeof reportConflictSchema>;
 /** A picture also sent elsewhere: another match report or a campaign submission (same decoded pixels). */
 export const reportDuplicateSchema = pictureDuplicateSchema.extend({ source: z.enum(['report', 'submission']) });
 
+/** A player and the entrant they play in (themselves, or their team), by id and by name. */
+const playerInEntrant = { userId: z.string(), username: z.string(), entrantId: z.string(), entrantName: z.string() };
+
 /** A report as the match reports queue shows it (admin). */
 export const adminReportSchema = reportSchema.extend({
-  userId: z.string(),
-  username: z.string(),
-  entrantId: z.string(),
-  entrantName: z.string(),
+  ...playerInEntrant,
   reviewedBy: z.string().nullable(),
   /** other reports and campaign submissions of the same picture, oldest first (at most 5) */
   duplicates: z.array(reportDuplicateSchema),
@@ -341,10 +342,7 @@ export const prizeFor = (prizes: readonly PrizeRange[], rank: number): number =>
 
 /** One player's prize: what a finalise would pay (before) or paid (after). */
 export const payoutSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  entrantId: z.string(),
-  entrantName: z.string(),
+  ...playerInEntrant,
   rank: z.number().int(),
   credits: z.number().int(),
 });

@@ -1,3 +1,5 @@
+import type { ScheduleKey } from './schedule-order.ts';
+
 /**
  * The rules of a tournament, pure and in one place, shared by the UI (badge, button) and the server
  * (which refuses what they refuse), so the two can never disagree: the phase, the
@@ -5,16 +7,13 @@
  */
 export type TournamentStatus = 0 | 1 | 2;
 
-export interface Schedule {
+/**
+ * A tournament's dates (ISO instants, null when unset) and its status. Registration closes at
+ * end_registration when set (and earlier), else when check-in opens (or the tournament starts).
+ */
+export interface Schedule extends Record<ScheduleKey, string | null> {
   /** 0 not started, 1 ongoing, 2 ended: the admin's value when set, else from the schedule */
   status: TournamentStatus;
-  start_registration: string | null;
-  /** registration closes here when set (and earlier), else when check-in opens (or the tournament starts) */
-  end_registration: string | null;
-  start_checkin: string | null;
-  end_checkin: string | null;
-  start_tournament: string | null;
-  end_tournament: string | null;
 }
 
 /** Phase names, also the card styling names. */

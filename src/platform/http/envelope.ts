@@ -16,6 +16,8 @@ export const okWithBadges = <T>(data: T, earned: EarnedBadgeInfo[]) => ({
   ...(earned.length ? { earnedBadges: earned } : {}),
 });
 export const okList = <T>(data: T[], total: number) => ({ status: 'SUCCESS' as const, data, total });
+/** The list envelope of one page a service read: its rows as `data`, and the `total` of the whole list. */
+export const okPage = <T>(page: { rows: T[]; total: number }) => okList(page.rows, page.total);
 
 export const errorResponseSchema = z.object({
   status: z.literal('ERROR'),

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditExportQuerySchema, type AuditCategory, type AuditEntry, type AuditFilter } from '../contract.ts';
 import { auditChanges, formatAuditValue } from '../diff.ts';
-import { errorResponses, okList } from '../../../platform/http/envelope.ts';
+import { errorResponses, okPage } from '../../../platform/http/envelope.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
 import { serviceContext } from '../../../platform/context.ts';
 import * as AuditService from './service.ts';
@@ -49,14 +49,10 @@ export default async function auditRoutes(root: FastifyInstance) {
     auth: 'admin',
     answer: 'list',
     errors: [400, 401, 403],
-    handler: async (req) => {
-      const { rows, total } = await AuditService.list(ctx, {
-        limit: req.query.limit,
-        offset: req.query.offset,
-        ...filterOf(req.query),
-      });
-      return okList(rows, total);
-    },
+    handler: async (req) =>
+      okPage(
+        await AuditService.list(ctx, { limit: req.query.limit, offset: req.query.offset, ...filterOf(req.query) }),
+      ),
   });
 
   app.get('/admin/audit/export', {

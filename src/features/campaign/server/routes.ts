@@ -4,7 +4,7 @@ import { serviceContext } from '../../../platform/context.ts';
 import { z } from 'zod';
 import { phaseNumberSchema, submissionSchema } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, errorResponseSchema, errorResponses, ok, okList } from '../../../platform/http/envelope.ts';
+import { envelope, errorResponseSchema, errorResponses, ok, okPage } from '../../../platform/http/envelope.ts';
 import { cachePublic } from '../../../platform/http/response-headers.ts';
 import { acceptMultipart, readMultipart } from '../../../platform/http/multipart.ts';
 import * as CampaignService from './service.ts';
@@ -25,6 +25,11 @@ export default async function campaignRoutes(root: FastifyInstance) {
   // scoped to this plugin, like the media upload's: only the submission route reads it
   await acceptMultipart(app);
   const owner = (requested?: string) => ownerOf(app, requested);
+  /** The brand a call on `/campaigns/:slug` names, once the slug is the campaign's (any other is a 404). */
+  const campaignOwner = (req: { params: { slug: string }; query: { owner?: string } }) => {
+    CampaignService.assertSlug(req.params.slug);
+    return owner(req.query.owner);
+  };
   const tags = ['campaign'];
   const route = declaredRoutes(root, campaignApi, tags);
   // unlimited resubmits, but not a flood of image decoding from one account; counted in the app's
@@ -41,8 +46,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
     params: slugParams,
     errors: [400, 404],
     handler: async (req, reply) => {
-      CampaignService.assertSlug(req.params.slug);
-      const campaign = await CampaignService.getCampaign(ctx, owner(req.query.owner));
+      const campaign = await CampaignService.getCampaign(ctx, campaignOwner(req));
       // the same for everyone; phase states move on the hour, a few seconds stale is fine
       cachePublic(reply);
       return ok(campaign);
@@ -53,18 +57,14 @@ export default async function campaignRoutes(root: FastifyInstance) {
     auth: 'admin',
     params: slugParams,
     errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      CampaignService.assertSlug(req.params.slug);
-      return ok(await CampaignService.update(ctx, actorOf(req), owner(req.query.owner), req.body));
-    },
+    handler: async (req) => ok(await CampaignService.update(ctx, actorOf(req), campaignOwner(req), req.body)),
   });
   route('GET /campaigns/:slug/phases/:phase/standings', {
     summary: "Each player's best approved score in the phase; the top 50 win",
     params: phaseParams,
     errors: [400, 404],
     handler: async (req, reply) => {
-      CampaignService.assertSlug(req.params.slug);
-      const standings = await CampaignService.getStandings(ctx, owner(req.query.owner), req.params.phase, req.query);
+      const standings = await CampaignService.getStandings(ctx, campaignOwner(req), req.params.phase, req.query);
       cachePublic(reply, standings.frozen ? 'frozen' : 'editorial');
       return ok(standings);
     },
@@ -95,15 +95,8 @@ export default async function campaignRoutes(root: FastifyInstance) {
     auth: 'user',
     answer: 'list',
     errors: [400, 401, 404],
-    handler: async (req) => {
-      const { rows, total } = await CampaignService.listMine(
-        ctx,
-        callerOf(req),
-        owner(req.query.owner),
-        req.query.note,
-      );
-      return okList(rows, total);
-    },
+    handler: async (req) =>
+      okPage(await CampaignService.listMine(ctx, callerOf(req), owner(req.query.owner), req.query.note)),
   });
   route('GET /marketplace/submissions', {
     summary: 'The moderation queue, oldest first, with duplicates of each image (admin)',
@@ -111,10 +104,7 @@ export default async function campaignRoutes(root: FastifyInstance) {
     // the admin queue names its count totalCount too, like the giveaway list
     answer: 'counted',
     errors: [400, 401, 403, 404],
-    handler: async (req) => {
-      const { rows, total } = await CampaignService.listQueue(ctx, owner(req.query.owner), req.query);
-      return okList(rows, total);
-    },
+    handler: async (req) => okPage(await CampaignService.listQueue(ctx, owner(req.query.owner), req.query)),
   });
   route('POST /marketplace/submissions/:id/review', {
     summary: 'Approve with a score or reject with a reason (admin), until the phase closes; audited',

@@ -11,7 +11,7 @@ import {
   walletSchema,
 } from '../contract.ts';
 import { idSchema } from '../../../platform/schemas.ts';
-import { envelope, errorResponses, ok, okList, okWithBadges } from '../../../platform/http/envelope.ts';
+import { envelope, errorResponses, ok, okList, okPage, okWithBadges } from '../../../platform/http/envelope.ts';
 import { actorOf, assertSelfOrAdmin, callerOf } from '../../../platform/http/plugins/auth.ts';
 import { failureLimit } from '../../../platform/http/plugins/failure-limit.ts';
 import * as BadgeService from './badge-service.ts';
@@ -102,8 +102,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     read: (ctx: ServiceContext, owner: string, userId: string, limit: number, offset: number) => Promise<Page<Row>>,
   ) => {
     const ownerId = await userOfBrand(req.params.user, req.query.owner, req);
-    const { rows, total } = await read(ctx, ownerId, req.params.user, req.query.limit, req.query.offset);
-    return okList(rows, total);
+    return okPage(await read(ctx, ownerId, req.params.user, req.query.limit, req.query.offset));
   };
   /** A route listing a brand's records for an admin. */
   const adminList = { auth: 'admin', errors: [400, 401, 403, 404] } as const;
@@ -111,10 +110,7 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   const brandPage = async <Q extends { owner?: string }, Row>(
     query: Q,
     read: (ctx: ServiceContext, owner: string, query: Q) => Promise<Page<Row>>,
-  ) => {
-    const { rows, total } = await read(ctx, owner(query.owner), query);
-    return okList(rows, total);
-  };
+  ) => okPage(await read(ctx, owner(query.owner), query));
   /** A record's admin writes, done by its service in the brand the query names. */
   const brandWrites = <P extends string>(
     service: BrandWrites<Parsed<RewardsApi, `POST ${P}`, 'body'>, Parsed<RewardsApi, `PUT ${P}/:id`, 'body'>>,
