@@ -8,7 +8,7 @@ import { DataTable, type Column } from './DataTable.tsx';
 import { DeleteIcon, EditIcon } from './icons.tsx';
 import { ListFooter, ListStatus } from './ListStatus.tsx';
 import SearchField from './SearchField.tsx';
-import { dangerSmallButtonClass, smallButtonClass } from './ui.ts';
+import { dangerSmallButtonClass, smallButtonClass, tdClass } from './ui.ts';
 import type { AdminListState } from './use-admin-list.ts';
 
 /**
@@ -227,32 +227,34 @@ export function RowActions({
   const pad = compact ? ' px-2' : ' max-sm:px-2';
   const word = (text: string) => !compact && <span className="max-sm:hidden">{text}</span>;
   return (
-    <div className="flex justify-end gap-2">
-      {children}
-      {edit && (
-        <a
-          href={edit.href}
-          className={smallButtonClass + pad}
-          aria-label={edit.label}
-          title={t('dashboard.common.edit')}
-          data-testid={`${testId}-row-edit`}
-        >
-          <EditIcon /> {word(t('dashboard.common.edit'))}
-        </a>
-      )}
-      {onDelete && (
-        <button
-          type="button"
-          className={dangerSmallButtonClass + pad}
-          onClick={onDelete.run}
-          aria-label={onDelete.label}
-          title={t('dashboard.common.delete')}
-          data-testid={`${testId}-row-delete`}
-        >
-          <DeleteIcon /> {word(t('dashboard.common.delete'))}
-        </button>
-      )}
-    </div>
+    <td className={`${tdClass} text-right`}>
+      <div className="flex justify-end gap-2">
+        {children}
+        {edit && (
+          <a
+            href={edit.href}
+            className={smallButtonClass + pad}
+            aria-label={edit.label}
+            title={t('dashboard.common.edit')}
+            data-testid={`${testId}-row-edit`}
+          >
+            <EditIcon /> {word(t('dashboard.common.edit'))}
+          </a>
+        )}
+        {onDelete && (
+          <button
+            type="button"
+            className={dangerSmallButtonClass + pad}
+            onClick={onDelete.run}
+            aria-label={onDelete.label}
+            title={t('dashboard.common.delete')}
+            data-testid={`${testId}-row-delete`}
+          >
+            <DeleteIcon /> {word(t('dashboard.common.delete'))}
+          </button>
+        )}
+      </div>
+    </td>
   );
 }
 

@@ -52,17 +52,15 @@ export function EditDeleteCell<Row>({
   children,
 }: EditDeleteList<Row> & { row: Row; href: string; vars: Record<string, string>; children?: ReactNode }) {
   return (
-    <td className={`${tdClass} text-right`}>
-      <RowActions
-        t={t}
-        testId={testId}
-        compact={compact}
-        edit={{ href, label: t(`${ns}.editLabel`, vars) }}
-        onDelete={{ run: () => list.setPendingDelete(row), label: t(`${ns}.deleteLabel`, vars) }}
-      >
-        {children}
-      </RowActions>
-    </td>
+    <RowActions
+      t={t}
+      testId={testId}
+      compact={compact}
+      edit={{ href, label: t(`${ns}.editLabel`, vars) }}
+      onDelete={{ run: () => list.setPendingDelete(row), label: t(`${ns}.deleteLabel`, vars) }}
+    >
+      {children}
+    </RowActions>
   );
 }
 

@@ -5,6 +5,7 @@ import BusyButton from '../BusyButton.tsx';
 import { linkClass, secondaryButtonClass } from '../ui.ts';
 import type { Translator } from '../use-t.ts';
 import EditorLoadError from './EditorLoadError.tsx';
+import type { EditorPage } from './editor-page.ts';
 import { whenLive } from './when-live.ts';
 import { idFromLocation } from './section-props.ts';
 import { panelClass } from './ui.ts';
@@ -99,14 +100,19 @@ export function EditorFrame<T extends object>({
  * columns, then EditorActions. Test id `<name>-form`; the fields validate themselves (noValidate).
  */
 export function EditorForm({
+  page: { t, name, ns, listHref },
   onSubmit,
   children,
-  ...actions
-}: { onSubmit: (event: FormEvent) => void; children: ReactNode } & Parameters<typeof EditorActions>[0]) {
+  ...state
+}: {
+  page: EditorPage;
+  onSubmit: (event: FormEvent) => void;
+  children: ReactNode;
+} & Pick<Parameters<typeof EditorActions>[0], 'editing' | 'submitting' | 'disabled'>) {
   return (
-    <form noValidate onSubmit={onSubmit} className={`${panelClass} space-y-5`} data-testid={`${actions.name}-form`}>
+    <form noValidate onSubmit={onSubmit} className={`${panelClass} space-y-5`} data-testid={`${name}-form`}>
       <div className="grid gap-5 sm:grid-cols-2">{children}</div>
-      <EditorActions {...actions} />
+      <EditorActions t={t} name={name} ns={ns} cancelHref={listHref} {...state} />
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { schemaValidator, useForm, type FieldErrors, type Path } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { NEWS_SUMMARY_MAX, NEWS_TITLE_MAX, newsInputSchema } from '../../contract.ts';
 import { agencyName as defaultAgency } from '../../../../platform/brand.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
@@ -19,6 +18,7 @@ import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { editorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 
@@ -43,19 +43,14 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
   const editor = useEditorRecord(section === 'newsEdit', (id) =>
     call<'GET /news/:id'>(`/news/${encodeURIComponent(id)}`),
   );
+  const page = editorPage(t, locale, { list: 'news', name: 'news', ns: 'news.admin.form' });
   return (
-    <EditorFrame
-      t={t}
-      editor={editor}
-      name="news"
-      back={{ href: localizePath(sectionPath('news'), locale), label: t('news.admin.form.backToList') }}
-      loading={t('news.admin.form.loading')}
-      recordId={(a) => a.id}
-    >
+    <EditorFrame {...page} editor={editor} loading={t('news.admin.form.loading')} recordId={(a) => a.id}>
       {(article) => (
         <NewsForm
           t={t}
           locale={locale}
+          listHref={page.listHref}
           article={article}
           agencyName={agencyName || defaultAgency}
           onSaved={editor.setRecord}
@@ -68,12 +63,15 @@ export default function NewsEditor({ t, locale, section, agencyName }: SectionPr
 function NewsForm({
   t,
   locale,
+  listHref,
   article,
   agencyName,
   onSaved,
 }: {
   t: Translator;
   locale: Locale;
+  /** the news list, where a new article goes once saved */
+  listHref: string;
   article: NewsArticle | null;
   agencyName: string;
   onSaved: (a: NewsArticle) => void;
@@ -87,7 +85,6 @@ function NewsForm({
   const image = watch('image');
   const [uploading, setUploading] = useState(false);
   const bodies = watch<NewsInput['body']>('body');
-  const listHref = localizePath(sectionPath('news'), locale);
 
   const errorText = (path: Path<NewsInput>) => fieldText(t, path, errors[path], getValues(path));
   const inLanguage = (errs: FieldErrors, l: Locale) =>

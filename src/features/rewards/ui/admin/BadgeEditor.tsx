@@ -5,10 +5,9 @@ import { toast } from 'sonner';
 import type { z } from 'zod';
 import { badgeTriggers, TOP_N_TRIGGER, type Badge } from '../../contract.ts';
 import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD, TOP_N_RANGE } from './economy-forms.ts';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
 import {
   CheckboxField,
@@ -24,6 +23,7 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { editorPage, type EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -70,7 +70,13 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
   const editor = useEditorRecord(section === 'badgesEdit', (id) =>
     call<'GET /marketplace/badges/:id'>(`/marketplace/badges/${encodeURIComponent(id)}`),
   );
-  const listHref = localizePath(sectionPath('badges'), locale);
+  const page = editorPage(t, locale, {
+    list: 'badges',
+    name: 'badge',
+    ns: 'rewardsAdmin.badges.form',
+    backLabel: t('rewardsAdmin.badges.backToList'),
+  });
+  const { listHref } = page;
   const { editing, id, failure } = editor;
   useEffect(() => {
     if (!editing || (id && !(failure && isNotFound(failure)))) return;
@@ -80,27 +86,20 @@ export default function BadgeEditor({ t, locale, section, agencyName }: SectionP
     return () => clearTimeout(back);
   }, [editing, id, failure, listHref, t]);
   return (
-    <EditorFrame
-      t={t}
-      editor={editor}
-      name="badge"
-      back={{ href: listHref, label: t('rewardsAdmin.badges.backToList') }}
-      loading={t('rewardsAdmin.badges.loading')}
-      recordId={(b) => b._id}
-    >
-      {(badge) => <BadgeForm t={t} locale={locale} badge={badge} agency={agencyName} />}
+    <EditorFrame {...page} editor={editor} loading={t('rewardsAdmin.badges.loading')} recordId={(b) => b._id}>
+      {(badge) => <BadgeForm t={t} page={page} badge={badge} agency={agencyName} />}
     </EditorFrame>
   );
 }
 
 function BadgeForm({
   t,
-  locale,
+  page,
   badge,
   agency,
 }: {
   t: SectionProps['t'];
-  locale: SectionProps['locale'];
+  page: EditorPage;
   badge: Badge | null;
   agency?: string;
 }) {
@@ -129,7 +128,6 @@ function BadgeForm({
   const onInvalid = (errs: Record<string, unknown>) => {
     if (errs.name || errs.description) setLang('it');
   };
-  const listHref = localizePath(sectionPath('badges'), locale);
 
   const onSubmit = async (values: Body) => {
     const common = {
@@ -159,7 +157,7 @@ function BadgeForm({
       );
       return;
     }
-    leaveWithToast(listHref, {
+    leaveWithToast(page.listHref, {
       key: editing ? 'rewardsAdmin.badges.saved' : 'rewardsAdmin.badges.created',
       vars: { name: res.data.name },
     });
@@ -167,10 +165,7 @@ function BadgeForm({
 
   return (
     <EditorForm
-      t={t}
-      name="badge"
-      ns="rewardsAdmin.badges.form"
-      cancelHref={listHref}
+      page={page}
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading || (editing && !isDirty)}

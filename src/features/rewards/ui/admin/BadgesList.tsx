@@ -154,27 +154,25 @@ export default function BadgesList({ t, locale }: SectionProps) {
           <td className={tdClass}>
             <ActiveBadge active={badge.active} t={t} />
           </td>
-          <td className={`${tdClass} text-right`}>
-            <RowActions
-              t={t}
-              testId="badge"
-              compact
-              edit={{ href: editHref(badge._id), label: t('rewardsAdmin.badges.editLabel', { name: badge.name }) }}
+          <RowActions
+            t={t}
+            testId="badge"
+            compact
+            edit={{ href: editHref(badge._id), label: t('rewardsAdmin.badges.editLabel', { name: badge.name }) }}
+          >
+            <button
+              type="button"
+              className={smallButtonClass}
+              onClick={() => setPending(badge)}
+              aria-label={t(
+                badge.active ? 'rewardsAdmin.badges.deactivateLabel' : 'rewardsAdmin.badges.activateLabel',
+                { name: badge.name },
+              )}
+              data-testid="badge-row-toggle"
             >
-              <button
-                type="button"
-                className={smallButtonClass}
-                onClick={() => setPending(badge)}
-                aria-label={t(
-                  badge.active ? 'rewardsAdmin.badges.deactivateLabel' : 'rewardsAdmin.badges.activateLabel',
-                  { name: badge.name },
-                )}
-                data-testid="badge-row-toggle"
-              >
-                {badge.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}
-              </button>
-            </RowActions>
-          </td>
+              {badge.active ? t('rewardsAdmin.badges.deactivate') : t('rewardsAdmin.badges.activate')}
+            </button>
+          </RowActions>
         </tr>
       )}
     </AdminList>

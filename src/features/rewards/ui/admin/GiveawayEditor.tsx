@@ -1,6 +1,5 @@
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import {
   MAX_CREDITS,
   giveawayInputSchema,
@@ -10,7 +9,6 @@ import {
 } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
 import FormField, { controlProps, SelectField } from '../../../../platform/ui/FormField.tsx';
 import { DateTimeField, fieldsOf, NumberField, TextAreaField } from '../../../../platform/ui/admin/fields.tsx';
 import { inputClass } from '../../../../platform/ui/ui.ts';
@@ -27,6 +25,7 @@ import { localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts
 type GiveawayBody = ReturnType<typeof giveawayBody>;
 import { generateGiveawayCode } from './giveaway-code.ts';
 import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { editorPage, type EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
@@ -69,29 +68,22 @@ export default function GiveawayEditor({ t, locale, section }: SectionProps) {
       base: marketplaceApiBase,
     }),
   );
+  const page = editorPage(t, locale, { list: 'giveaway', name: 'giveaway', ns: 'rewardsAdmin.giveawayForm' });
   return (
-    <EditorFrame
-      t={t}
-      editor={editor}
-      name="giveaway"
-      back={{ href: localizePath(sectionPath('giveaway'), locale), label: t('rewardsAdmin.giveawayForm.backToList') }}
-      loading={t('dashboard.common.loading')}
-      recordId={(g) => g.id}
-    >
-      {(giveaway) => <GiveawayForm t={t} locale={locale} giveaway={giveaway} />}
+    <EditorFrame {...page} editor={editor} loading={t('dashboard.common.loading')} recordId={(g) => g.id}>
+      {(giveaway) => <GiveawayForm t={t} page={page} giveaway={giveaway} />}
     </EditorFrame>
   );
 }
 
 interface FormProps {
   t: Translator;
-  locale: Locale;
+  page: EditorPage;
   giveaway: Giveaway | null;
 }
 
-function GiveawayForm({ t, locale, giveaway }: FormProps) {
+function GiveawayForm({ t, page, giveaway }: FormProps) {
   const editing = giveaway !== null;
-  const listHref = localizePath(sectionPath('giveaway'), locale);
   const schema = editing ? giveawayUpdateSchema : giveawayInputSchema;
   const { register, handleSubmit, getValues, setValue, setError, watch, errors, isSubmitting, isDirty } =
     useForm<Values>({
@@ -124,19 +116,11 @@ function GiveawayForm({ t, locale, giveaway }: FormProps) {
       toast.error(t('rewardsAdmin.giveaway.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveWithToast(listHref, { key: 'rewardsAdmin.giveaway.saveSuccess', vars: { code: res.data.token } });
+    leaveWithToast(page.listHref, { key: 'rewardsAdmin.giveaway.saveSuccess', vars: { code: res.data.token } });
   };
 
   return (
-    <EditorForm
-      t={t}
-      name="giveaway"
-      ns="rewardsAdmin.giveawayForm"
-      cancelHref={listHref}
-      editing={editing}
-      submitting={isSubmitting}
-      onSubmit={handleSubmit<GiveawayBody>(onSubmit)}
-    >
+    <EditorForm page={page} editing={editing} submitting={isSubmitting} onSubmit={handleSubmit<GiveawayBody>(onSubmit)}>
       <div className="sm:col-span-2">
         <FormField
           id="giveaway-token"

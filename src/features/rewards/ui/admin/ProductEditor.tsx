@@ -2,11 +2,10 @@ import { useEffect, useState } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, type Product } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { fieldsOf, NumberField, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -16,6 +15,7 @@ import { productBody, productValues, type ProductValues } from './form-values.ts
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { editorPage, type EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -44,30 +44,23 @@ export default function ProductEditor({ t, locale, section, agencyName = '' }: S
     // an unknown id is said inline by the frame; a toast is for a read that failed
     if (failure && !isNotFound(failure)) toast.error(t('rewardsAdmin.error.network'));
   }, [failure, t]);
+  const page = editorPage(t, locale, { list: 'products', name: 'product', ns: 'rewardsAdmin.productForm' });
   return (
-    <EditorFrame
-      t={t}
-      editor={editor}
-      name="product"
-      back={{ href: localizePath(sectionPath('products'), locale), label: t('rewardsAdmin.productForm.backToList') }}
-      loading={t('dashboard.common.loading')}
-      recordId={(p) => p._id}
-    >
-      {(product) => <ProductForm t={t} locale={locale} product={product} agencyName={agencyName} />}
+    <EditorFrame {...page} editor={editor} loading={t('dashboard.common.loading')} recordId={(p) => p._id}>
+      {(product) => <ProductForm t={t} page={page} product={product} agencyName={agencyName} />}
     </EditorFrame>
   );
 }
 
 interface FormProps {
   t: Translator;
-  locale: Locale;
+  page: EditorPage;
   product: Product | null;
   agencyName: string;
 }
 
-function ProductForm({ t, locale, product, agencyName }: FormProps) {
+function ProductForm({ t, page, product, agencyName }: FormProps) {
   const editing = product !== null;
-  const listHref = localizePath(sectionPath('products'), locale);
   const toBody = (v: Values): Body => productBody(v, product);
   const { register, handleSubmit, getValues, setValue, setError, clearErrors, watch, errors, isSubmitting, isDirty } =
     useForm<Values>({
@@ -96,7 +89,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
       toast.error(t('rewardsAdmin.product.saveError'), { description: t.error(res.code) });
       return;
     }
-    leaveWithToast(listHref, { key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
+    leaveWithToast(page.listHref, { key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
   };
 
   // the Italian texts are required: show their tab when one of them is wrong
@@ -106,10 +99,7 @@ function ProductForm({ t, locale, product, agencyName }: FormProps) {
 
   return (
     <EditorForm
-      t={t}
-      name="product"
-      ns="rewardsAdmin.productForm"
-      cancelHref={listHref}
+      page={page}
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading}

@@ -1,9 +1,8 @@
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
-import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { type SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import CompetitionForm from './CompetitionForm.tsx';
 import FactionScoresEditor from './FactionScoresEditor.tsx';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { editorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
@@ -16,24 +15,15 @@ export default function CompetitionEditor({ t, locale, section, agencyName = '' 
     call<'GET /tournaments/competitions/:id'>(`/tournaments/competitions/${encodeURIComponent(id)}`),
   );
   const { setRecord: setCompetition } = editor;
+  const page = editorPage(t, locale, { list: 'competitions', name: 'competition', ns: 'dashboard.competitions.form' });
   return (
-    <EditorFrame
-      t={t}
-      editor={editor}
-      name="competition"
-      back={{
-        href: localizePath(sectionPath('competitions'), locale),
-        label: t('dashboard.competitions.form.backToList'),
-      }}
-      loading={t('dashboard.competitions.form.loading')}
-      recordId={(c) => c.id}
-    >
+    <EditorFrame {...page} editor={editor} loading={t('dashboard.competitions.form.loading')} recordId={(c) => c.id}>
       {(competition) =>
         competition ? (
           <>
             <CompetitionForm
               t={t}
-              locale={locale}
+              page={page}
               agencyName={agencyName}
               competition={competition}
               onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))}
@@ -41,7 +31,7 @@ export default function CompetitionEditor({ t, locale, section, agencyName = '' 
             <FactionScoresEditor t={t} competition={competition} onSaved={setCompetition} />
           </>
         ) : (
-          <CompetitionForm t={t} locale={locale} agencyName={agencyName} competition={null} onSaved={setCompetition} />
+          <CompetitionForm t={t} page={page} agencyName={agencyName} competition={null} onSaved={setCompetition} />
         )
       }
     </EditorFrame>

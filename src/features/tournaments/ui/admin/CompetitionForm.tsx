@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
-import { sectionPath } from '../../../../platform/ui/admin/sections.ts';
 import { games } from '../../../games/contract.ts';
 import { competitionInputSchema, type Competition } from '../../contract.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
@@ -10,13 +9,14 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, type Locale } from '../../../../platform/i18n/i18n.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
 import { DateTimeField, fieldsOf, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { EditorForm } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import type { EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
@@ -60,7 +60,7 @@ const validate = schemaValidator<Values>(competitionInputSchema, toBody);
 
 interface Props {
   t: Translator;
-  locale: Locale;
+  page: EditorPage;
   competition: Competition | null;
   /** the media bucket of the thumbnail upload */
   agencyName: string;
@@ -68,7 +68,7 @@ interface Props {
 }
 
 /** New and edit form of a competition (competitionInputSchema: name, thumbnail, game, url, the playoffs and finals). */
-export default function CompetitionForm({ t, locale, competition, agencyName, onSaved }: Props) {
+export default function CompetitionForm({ t, page, competition, agencyName, onSaved }: Props) {
   const editing = competition !== null;
   const {
     register,
@@ -91,7 +91,6 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
     t,
     agencyName,
   });
-  const listHref = localizePath(sectionPath('competitions'), locale);
 
   useEffect(() => {
     if (competition) reset(toValues(competition), { keepDirtyValues: true });
@@ -113,7 +112,10 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
       return;
     }
     if (!editing)
-      return leaveWithToast(listHref, { key: 'dashboard.competitions.form.created', vars: { name: res.data.name } });
+      return leaveWithToast(page.listHref, {
+        key: 'dashboard.competitions.form.created',
+        vars: { name: res.data.name },
+      });
     reset(toValues(res.data));
     onSaved(res.data);
     toast.success(t('dashboard.competitions.form.saved'));
@@ -121,10 +123,7 @@ export default function CompetitionForm({ t, locale, competition, agencyName, on
 
   return (
     <EditorForm
-      t={t}
-      name="competition"
-      ns="dashboard.competitions.form"
-      cancelHref={listHref}
+      page={page}
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading || (editing && !isDirty)}

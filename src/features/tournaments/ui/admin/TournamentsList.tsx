@@ -158,34 +158,32 @@ export default function TournamentsList({ t, locale }: SectionProps) {
                   : t('dashboard.tournaments.list.statusManual')}
             </span>
           </td>
-          <td className={`${tdClass} text-right`}>
-            <RowActions
-              t={t}
-              testId="tournament"
-              compact
-              edit={{
-                href: editHref(tournament.id),
-                label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }),
-              }}
-              onDelete={{
-                run: () => removing.open(tournament),
-                label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }),
-              }}
-            >
-              {tournament.archived && (
-                <button
-                  type="button"
-                  className={smallButtonClass}
-                  onClick={() => void unarchive(tournament)}
-                  disabled={unarchiving === tournament.id}
-                  aria-label={t('dashboard.tournaments.list.unarchiveLabel', { name: tournament.name })}
-                  data-testid="tournament-row-unarchive"
-                >
-                  {t('dashboard.tournaments.list.unarchive')}
-                </button>
-              )}
-            </RowActions>
-          </td>
+          <RowActions
+            t={t}
+            testId="tournament"
+            compact
+            edit={{
+              href: editHref(tournament.id),
+              label: t('dashboard.tournaments.list.editLabel', { name: tournament.name }),
+            }}
+            onDelete={{
+              run: () => removing.open(tournament),
+              label: t('dashboard.tournaments.list.deleteLabel', { name: tournament.name }),
+            }}
+          >
+            {tournament.archived && (
+              <button
+                type="button"
+                className={smallButtonClass}
+                onClick={() => void unarchive(tournament)}
+                disabled={unarchiving === tournament.id}
+                aria-label={t('dashboard.tournaments.list.unarchiveLabel', { name: tournament.name })}
+                data-testid="tournament-row-unarchive"
+              >
+                {t('dashboard.tournaments.list.unarchive')}
+              </button>
+            )}
+          </RowActions>
         </tr>
       )}
     </AdminList>
