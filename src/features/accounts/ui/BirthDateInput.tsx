@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
 import { DATE_FORMAT } from '../../../platform/ui/date-format.ts';
+import { controlProps } from '../../../platform/ui/FormField.tsx';
 import { inputClass } from '../../../platform/ui/ui.ts';
 import LineIcon from '../../../platform/ui/LineIcon.tsx';
 
@@ -18,8 +19,8 @@ interface Props {
   onChange: (value: string | undefined) => void;
   onBlur?: () => void;
   labels: { placeholder: string; open: string; calendar: string };
-  invalid?: boolean;
-  describedBy?: string;
+  /** the error of the FormField around it, which the input names as its description */
+  error?: string;
 }
 
 /**
@@ -28,7 +29,7 @@ interface Props {
  * alone reads the text (it loads on use). Italian weeks start on Monday, English on Sunday. Future days
  * cannot be picked.
  */
-export default function BirthDateInput({ id, locale, value, onChange, onBlur, labels, invalid, describedBy }: Props) {
+export default function BirthDateInput({ id, locale, value, onChange, onBlur, labels, error }: Props) {
   const [open, setOpen] = useState(false);
   const wrapRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -57,8 +58,7 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
     <div ref={wrapRef} className="relative">
       <div className="flex gap-2">
         <input
-          id={id}
-          data-testid={id}
+          {...controlProps(id, error)}
           type="text"
           inputMode="numeric"
           autoComplete="bday"
@@ -66,8 +66,6 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           value={value ?? ''}
           onChange={(e) => onChange(e.target.value.trim() || undefined)}
           onBlur={onBlur}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
           className={inputClass}
         />
         <button

@@ -127,8 +127,7 @@ export default function SignupForm({ locale, messages, brand }: Props) {
               locale={locale}
               value={values.birth_date}
               onChange={(day) => setValue('birth_date', day)}
-              invalid={!!e.birth_date}
-              describedBy={e.birth_date ? 'signup-birth-date-error' : undefined}
+              error={e.birth_date}
               labels={{
                 placeholder: t('accounts.signup.birthDatePlaceholder'),
                 open: t('accounts.signup.openCalendar'),

@@ -7,6 +7,7 @@ import type { ResultsApi } from '../endpoints.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 import FormField, { controlProps } from '../../../platform/ui/FormField.tsx';
 import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
+import ThumbnailImage from '../../../platform/ui/ThumbnailImage.tsx';
 import { errorBoxClass, inputClass, successBoxClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, useForm, type FieldErrors } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
@@ -233,13 +234,11 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
                     className="shrink-0"
                     aria-label={t('results.report.mine.screenshot', { match: r.matchNumber })}
                   >
-                    <img
+                    <ThumbnailImage
                       src={r.imageUrl}
-                      alt=""
-                      width={48}
-                      height={48}
+                      size={48}
                       loading="lazy"
-                      className="size-12 rounded-md bg-ink object-cover ring-1 ring-line"
+                      className="size-12 rounded-md ring-1 ring-line"
                     />
                   </a>
                   <div className="min-w-0">

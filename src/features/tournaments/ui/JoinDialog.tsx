@@ -22,6 +22,7 @@ import type { Translator } from '../../../platform/ui/use-t.ts';
 import { useForm } from '../../../platform/ui/use-form.ts';
 import DialogActions from '../../../platform/ui/DialogActions.tsx';
 import LineIcon from '../../../platform/ui/LineIcon.tsx';
+import { controlProps } from '../../../platform/ui/FormField.tsx';
 import {
   errorBoxClass,
   inputClass,
@@ -167,8 +168,7 @@ export default function JoinDialog({
   // a new account's name or id: typing one clears the saved account, the two choices exclude each other
   const newAccountInput = (field: 'newUsername' | 'newId', id: string) => (
     <input
-      id={id}
-      data-testid={id}
+      {...controlProps(id)}
       {...register(field)}
       onChange={(e) => {
         setValue(field, e.target.value);
@@ -264,13 +264,11 @@ export default function JoinDialog({
       onHelp={() => setHelp(topic)}
     >
       <input
-        id={id}
-        data-testid={id}
+        {...controlProps(id, undefined, !!hint)}
         {...register(name)}
         autoComplete="off"
         required
         maxLength={64}
-        aria-describedby={hint ? `${id}-hint` : undefined}
         className={inputClass}
       />
       {hint && (
@@ -346,8 +344,7 @@ export default function JoinDialog({
                 </label>
                 {accounts.length ? (
                   <select
-                    id="join-saved-account"
-                    data-testid="join-saved-account"
+                    {...controlProps('join-saved-account')}
                     {...register('saved')}
                     onChange={(e) => {
                       setValue('saved', e.target.value);
@@ -394,8 +391,7 @@ export default function JoinDialog({
                 <div className="grid gap-4">
                   <Field id="join-new-game" label={t('tournaments.join.game')}>
                     <input
-                      id="join-new-game"
-                      data-testid="join-new-game"
+                      {...controlProps('join-new-game')}
                       value={t(`tournaments.games.${tournament.game}`)}
                       readOnly
                       disabled
@@ -404,8 +400,7 @@ export default function JoinDialog({
                   </Field>
                   <Field id="join-new-platform" label={t('tournaments.join.platform')}>
                     <select
-                      id="join-new-platform"
-                      data-testid="join-new-platform"
+                      {...controlProps('join-new-platform')}
                       {...register('newPlatform')}
                       onChange={(e) => {
                         setValue('newPlatform', e.target.value);
@@ -446,8 +441,7 @@ export default function JoinDialog({
               {pastTeams.length > 0 && (
                 <Field id="join-past-team" label={t('tournaments.join.pastTeam')}>
                   <select
-                    id="join-past-team"
-                    data-testid="join-past-team"
+                    {...controlProps('join-past-team')}
                     defaultValue=""
                     onChange={(e) => fillFromPastTeam(e.target.value)}
                     className={selectClass}
@@ -463,8 +457,7 @@ export default function JoinDialog({
               )}
               <Field id="join-team-name" label={t('tournaments.join.teamName')}>
                 <input
-                  id="join-team-name"
-                  data-testid="join-team-name"
+                  {...controlProps('join-team-name')}
                   value={teamName}
                   onChange={(e) => setTeamName(e.target.value)}
                   autoComplete="off"
@@ -482,8 +475,7 @@ export default function JoinDialog({
                   ).map(([field, id, label]) => (
                     <Field key={field} id={id} label={label}>
                       <input
-                        id={id}
-                        data-testid={id}
+                        {...controlProps(id)}
                         value={m[field]}
                         onChange={(e) => setTeammate(i, field, e.target.value)}
                         autoComplete="off"
@@ -500,13 +492,11 @@ export default function JoinDialog({
           {!tournament.open && (
             <Field id="join-password" label={t('tournaments.join.password')}>
               <input
-                id="join-password"
-                data-testid="join-password"
+                {...controlProps('join-password', undefined, true)}
                 type="password"
                 {...register('password')}
                 autoComplete="off"
                 maxLength={128}
-                aria-describedby="join-password-hint"
                 className={inputClass}
               />
               <p id="join-password-hint" className="text-xs text-slate-400">

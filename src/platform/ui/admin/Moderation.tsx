@@ -6,6 +6,7 @@ import { errorBoxClass, primaryButtonClass } from '../ui.ts';
 import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
 import { AdminList, ListFilters, type AdminListProps } from './AdminList.tsx';
+import ThumbnailImage from '../ThumbnailImage.tsx';
 import Modal from './Modal.tsx';
 import { TextAreaField } from './fields.tsx';
 import { tdClass } from './ui.ts';
@@ -28,16 +29,7 @@ const thumbnails = {
 
 function Thumbnail({ src, place }: { src: string; place: keyof typeof thumbnails }) {
   const { size, loading, className } = thumbnails[place];
-  return (
-    <img
-      src={src}
-      alt=""
-      width={size}
-      height={size}
-      loading={loading}
-      className={`${className} bg-ink object-cover ring-1 ring-line`}
-    />
-  );
+  return <ThumbnailImage src={src} size={size} loading={loading} className={`${className} ring-1 ring-line`} />;
 }
 
 /** A queue row's cell with the picture's thumbnail: a button that opens it whole (`label` names whose it is). */

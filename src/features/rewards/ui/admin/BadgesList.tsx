@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { Badge } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import ThumbnailImage from '../../../../platform/ui/ThumbnailImage.tsx';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { AdminList, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
@@ -116,14 +117,7 @@ export default function BadgesList({ t, locale }: SectionProps) {
           <th scope="row" className={`${tdClass} font-semibold text-white`}>
             <div className="flex items-center gap-3">
               {badge.icon ? (
-                <img
-                  src={badge.icon}
-                  alt=""
-                  width={36}
-                  height={36}
-                  loading="lazy"
-                  className="h-9 w-9 shrink-0 rounded-lg bg-ink object-cover"
-                />
+                <ThumbnailImage src={badge.icon} size={36} loading="lazy" className="h-9 w-9 shrink-0 rounded-lg" />
               ) : (
                 <span
                   aria-hidden="true"
