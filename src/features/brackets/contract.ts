@@ -186,6 +186,16 @@ export const myMatchSchema = z.object({
 });
 export type MyMatch = z.infer<typeof myMatchSchema>;
 
+/** A score the player reported for a bracket match, as their data export hands it to them. */
+export const playerBracketReportSchema = bracketScoreSchema.extend({
+  tournamentId: z.string(),
+  matchId: z.string(),
+  round: z.number().int(),
+  side: z.enum(['a', 'b']),
+  reportedAt: z.string(),
+});
+export type PlayerBracketReport = z.infer<typeof playerBracketReportSchema>;
+
 /** Error codes of this domain (each has a text in errors.<CODE>). */
 export const bracketErrors = [
   'NOT_BRACKET_FORMAT',

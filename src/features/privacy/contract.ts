@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { passwordChangeSchema, userSchema } from '../accounts/contract.ts';
-import { teamNames } from '../tournaments/contract.ts';
+import { playerFactionSchema, teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
 import { notificationPreferencesSchema } from '../reminders/contract.ts';
 import { reportSchema } from '../results/contract.ts';
+import { playerBracketReportSchema } from '../brackets/contract.ts';
 
 /**
  * Privacy: what the platform holds about a player, handed to them whole on request (GET /users/me/export), so they
@@ -29,7 +30,10 @@ export const dataExportSchema = z.object({
   account: userSchema,
   notifications: notificationPreferencesSchema,
   tournaments: z.array(exportedEntrySchema),
+  /** the faction of the latest championship that has the player */
   faction: z.enum(teamNames).nullable(),
+  /** every faction the player chose, one per championship */
+  factions: z.array(playerFactionSchema),
   badges: z.array(userBadgeSchema),
   wallet: walletSchema.nullable(),
   transactions: z.array(transactionSchema),
@@ -37,6 +41,8 @@ export const dataExportSchema = z.object({
   campaignSubmissions: z.array(submissionSchema),
   /** the battle-royale match results the player reported, with their pictures and how they were judged */
   matchReports: z.array(reportSchema),
+  /** the scores the player reported for bracket matches (elimination, round robin, Swiss) */
+  bracketReports: z.array(playerBracketReportSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

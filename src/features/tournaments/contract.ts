@@ -390,6 +390,17 @@ export const competitionSchema = z.object({
 });
 export type Competition = z.infer<typeof competitionSchema>;
 
+/** A faction a player chose in one championship, as their data export hands it to them. */
+export const playerFactionSchema = z.object({
+  competitionId: z.string(),
+  competitionName: translationsSchema({ name: z.string() }),
+  team: z.enum(teamNames),
+  /** the in-game name they entered with it */
+  playerName: z.string(),
+  updatedAt: z.string(),
+});
+export type PlayerFaction = z.infer<typeof playerFactionSchema>;
+
 /** GET /tournaments/competitions: the competitions of `owner` (the brand's when left out). */
 export const competitionListQuerySchema = z.object({ owner: z.string().max(64).refine(noNul, 'nul').optional() });
 

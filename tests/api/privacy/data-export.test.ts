@@ -6,6 +6,7 @@ import {
   join,
   quickPlayer,
   quickPlayers,
+  registration,
   setPhase,
   type Person,
 } from '../helpers/tournaments.ts';
@@ -99,6 +100,8 @@ test('a player with nothing yet gets an empty export; without a session it is 40
     purchases: [],
     campaignSubmissions: [],
     matchReports: [],
+    factions: [],
+    bracketReports: [],
   });
   expectError(await t.call('GET', '/api/users/me/export'), 401, 'UNAUTHORIZED');
 });
@@ -136,6 +139,84 @@ test("the match results a player reported are in their export, with the picture 
     status: 'pending',
     imageUrl: expect.stringMatching(/^\/media\//),
   });
+});
+
+test("every faction the player chose and the bracket scores they reported are in their export; not the other side's", async () => {
+  // two championships, a faction in each: the export names both, the latest first
+  const championships: string[] = [];
+  for (const name of ['Export Spring', 'Export Autumn']) {
+    const made = await t.call('POST', '/api/tournaments/competitions', {
+      token: admin.token,
+      body: { name, game: 'Fortnite', translations: { en: { name: `${name} EN` } } },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    championships.push(made.json.data.id as string);
+  }
+  const [spring, autumn] = championships as [string, string];
+  const players = await quickPlayers(t, 2);
+  const [me, rival] = players as [Person, Person];
+  for (const [competitionId, team] of [
+    [spring, 'precision'],
+    [autumn, 'speed'],
+  ] as const) {
+    const tournament = await createTournament(t, admin.token, 'registration', { competitionId });
+    expect((await join(t, tournament, me)).status).toBe(200);
+    const picked = await t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+      token: me.token,
+      body: { team },
+    });
+    expect(picked.status, JSON.stringify(picked.json)).toBe(200);
+  }
+
+  // a Valorant bracket of the two players: each reports a score for their match, and they disagree
+  const game = 'Valorant';
+  const id = await createTournament(t, admin.token, 'registration', { game, maxPartecipants: 8 });
+  for (const p of players) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
+  await setPhase(t, admin.token, id, 'checkinOpen');
+  for (const p of players) expect((await checkIn(t, id, p, registration(p.id, { game }))).status).toBe(200);
+  const generated = await t.call('POST', `/api/tournaments/${id}/bracket`, {
+    token: admin.token,
+    body: { seeding: 'checkin' },
+  });
+  expect(generated.status, JSON.stringify(generated.json)).toBe(200);
+  const match = generated.json.data.rounds[0].matches[0] as { id: string; sideA: { members: string[] } };
+  const mySide = match.sideA.members.includes(me.username) ? 'a' : 'b';
+  for (const [p, scoreA, scoreB] of [
+    [me, 2, 1],
+    [rival, 0, 2],
+  ] as const) {
+    const sent = await t.call('POST', `/api/tournaments/${id}/bracket/matches/${match.id}/report`, {
+      token: p.token,
+      body: { scoreA, scoreB },
+    });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+  }
+
+  const data = dataExportSchema.parse((await exportOf(me)).json.data);
+  expect(data.faction).toBe('speed');
+  expect(data.factions.map((f) => [f.competitionId, f.team])).toEqual([
+    [autumn, 'speed'],
+    [spring, 'precision'],
+  ]);
+  expect(data.factions[1]).toMatchObject({
+    competitionName: { it: { name: 'Export Spring' }, en: { name: 'Export Spring EN' } },
+    playerName: expect.any(String),
+  });
+  expect(data.bracketReports).toEqual([
+    {
+      tournamentId: id,
+      matchId: match.id,
+      round: 1,
+      side: mySide,
+      scoreA: 2,
+      scoreB: 1,
+      reportedAt: expect.any(String),
+    },
+  ]);
+  // the rival's export holds their own report only, and no faction
+  const theirs = dataExportSchema.parse((await exportOf(rival)).json.data);
+  expect(theirs.bracketReports.map((r) => [r.scoreA, r.scoreB])).toEqual([[0, 2]]);
+  expect(theirs.factions).toEqual([]);
 });
 
 const allOn = { checkinOpen: true, checkinClosing: true, resultsFinal: true };

@@ -151,6 +151,20 @@ export async function reportsOf(db: Db, tournamentId: string): Promise<ReportRow
     .execute();
 }
 
+/** The reports a player made in the brackets of the given tournaments, oldest first. */
+export async function reportsBy(db: Db, userId: string, tournamentIds: string[]) {
+  if (tournamentIds.length === 0) return [];
+  return db
+    .selectFrom('bracket_reports as r')
+    .innerJoin('bracket_matches as m', 'm.id', 'r.match_id')
+    .select(['m.tournament_id', 'r.match_id', 'm.round', 'r.side', 'r.score_a', 'r.score_b', 'r.reported_at'])
+    .where('r.user_id', '=', userId)
+    .where('m.tournament_id', 'in', tournamentIds)
+    .orderBy('r.reported_at')
+    .orderBy('r.match_id')
+    .execute();
+}
+
 export async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow | undefined> {
   return db
     .selectFrom('bracket_matches')

@@ -17,6 +17,7 @@ import type {
   BracketSide,
   MatchState,
   MyMatch,
+  PlayerBracketReport,
   PlayoffCreateInput,
   PlayoffFormat,
   SwissClose,
@@ -902,6 +903,27 @@ function eliminationRanks(b: { format: PlayoffFormat; entrants: EntrantRow[]; ma
   const current = (id: string) =>
     Math.max(1, ...b.matches.filter((m) => m.side_a === id || m.side_b === id).map((m) => m.round));
   return new Map(ids.map((id) => [id, places.get(id) ?? 2 ** (rounds - current(id)) + 1]));
+}
+
+/**
+ * The scores a player reported in the brackets of `tournamentIds` (their own tournaments of this brand), for their
+ * data export: what they said, whether or not it became the result.
+ */
+export async function reportsBy(
+  ctx: ServiceContext,
+  userId: string,
+  tournamentIds: string[],
+): Promise<PlayerBracketReport[]> {
+  const rows = await BracketRepository.reportsBy(ctx.db.kysely, userId, tournamentIds);
+  return rows.map((r) => ({
+    tournamentId: r.tournament_id,
+    matchId: r.match_id,
+    round: r.round,
+    side: r.side === 'b' ? 'b' : 'a',
+    scoreA: r.score_a,
+    scoreB: r.score_b,
+    reportedAt: r.reported_at,
+  }));
 }
 
 /** A closed account's place in past brackets stays, under `name`. */

@@ -2,7 +2,7 @@ import { withTransaction, type ServiceContext } from '../../../platform/context.
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as UserService from '../../accounts/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
-import { factionOf } from '../../tournaments/server/competition-service.ts';
+import { factionOf, factionsOf } from '../../tournaments/server/competition-service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as BracketService from '../../brackets/server/service.ts';
 import * as ReportService from '../../results/server/report-service.ts';
@@ -39,7 +39,7 @@ async function everyRow<Row>(read: (limit: number, offset: number) => Promise<{ 
 export async function exportFor(ctx: ServiceContext, userId: string): Promise<DataExport> {
   const owner = ctx.config.ownerId;
   const account = await UserService.get(ctx, userId);
-  const [notifications, joined, faction, badges, wallet, transactions, purchases, submissions, reports] =
+  const [notifications, joined, faction, factions, badges, wallet, transactions, purchases, submissions, reports] =
     await Promise.all([
       ReminderService.preferences(ctx, userId),
       everyRow(async (limit, offset) => {
@@ -47,6 +47,7 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
         return { rows: page.data, total: page.total };
       }),
       factionOf(ctx, owner, userId),
+      factionsOf(ctx, owner, userId),
       backpack(ctx, owner, userId),
       WalletService.get(ctx, owner, userId).catch((e: unknown) => {
         if (e instanceof AppError && e.code === 'WALLET_NOT_FOUND') return null;
@@ -57,6 +58,12 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
       everyRow((limit, offset) => CampaignService.pageOfMine(ctx, userId, limit, offset)),
       ReportService.listAllMine(ctx, userId),
     ]);
+  // a bracket report belongs to a tournament the player entered: this brand's are the ones just read
+  const bracketReports = await BracketService.reportsBy(
+    ctx,
+    userId,
+    joined.map((t) => t.id),
+  );
   return {
     exportedAt: ctx.clock.now().toISOString(),
     account,
@@ -71,12 +78,14 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
       disqualified: t.me?.disqualified === true,
     })),
     faction,
+    factions,
     badges,
     wallet,
     transactions,
     purchases,
     campaignSubmissions: submissions,
     matchReports: reports,
+    bracketReports,
   };
 }
 

@@ -91,6 +91,19 @@ export async function latestFaction(db: Kysely<Database>, owner: string, userId:
   return row?.team;
 }
 
+/** Every faction the user chose in the owner's championships, the latest championship first. */
+export async function factionsOf(db: Kysely<Database>, owner: string, userId: string) {
+  return db
+    .selectFrom('competition_players as p')
+    .innerJoin('competitions as c', 'c.id', 'p.competition_id')
+    .select(['c.id', 'c.name', 'c.name_en', 'p.team', 'p.player_name', 'p.updated_at'])
+    .where('c.owner', '=', owner)
+    .where('p.user_id', '=', userId)
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id')
+    .execute();
+}
+
 /**
  * Whether the user takes part in a tournament of the competition: a registration (member or waitlist, not
  * disqualified), or a place they accepted in a team still waiting for its members, the captain's included.

@@ -8,6 +8,7 @@ import {
   teamNames,
   type Competition,
   type Player,
+  type PlayerFaction,
   type ScoreBreakdown,
   type TeamName,
   type competitionInputSchema,
@@ -315,6 +316,17 @@ export async function exists(ctx: ServiceContext, owner: string, id: string): Pr
 /** The competition (of `owner`; this one when given) where the user chose a faction, as a list of at most one id. */
 export const factionCompetitions = (ctx: ServiceContext, owner: string, userId: string, competitionId?: string) =>
   CompetitionRepository.factionCompetitions(ctx.db.kysely, owner, userId, competitionId);
+
+/** Every faction a player chose in the owner's championships, for their data export. */
+export async function factionsOf(ctx: ServiceContext, owner: string, userId: string): Promise<PlayerFaction[]> {
+  const rows = await CompetitionRepository.factionsOf(ctx.db.kysely, owner, userId);
+  return rows.flatMap((r) => {
+    const team = teamNames.find((n) => n === r.team);
+    if (!team) return [];
+    const competitionName = { it: { name: r.name }, en: { name: r.name_en } };
+    return [{ competitionId: r.id, competitionName, team, playerName: r.player_name, updatedAt: r.updated_at }];
+  });
+}
 
 /** The faction (team) a player fights for in the owner's latest championship that has them, or null. */
 export async function factionOf(ctx: ServiceContext, owner: string, userId: string): Promise<TeamName | null> {
