@@ -9,6 +9,7 @@
 import { loadConfig } from '../src/platform/http/config.ts';
 import { openDatabase } from '../src/platform/db/database.ts';
 import { lockSchema, migrateToLatest, SchemaRefused } from '../src/platform/db/migrate.ts';
+import { releaseMigrations } from '../migrations/index.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--dry-run');
@@ -27,7 +28,7 @@ try {
     // the dry run reads only, so it need not wait for a server that is setting up
     const lock = dryRun ? undefined : await lockSchema(db, config.databaseUrl);
     try {
-      const { applied, newerCompatible } = await migrateToLatest(db, { dryRun });
+      const { applied, newerCompatible } = await migrateToLatest(db, { migrations: releaseMigrations, dryRun });
       for (const m of applied) console.log(`${dryRun ? 'would apply' : 'applied'} ${m.name} (${m.kind})`);
       const nothing = newerCompatible?.replace(/: serving it without migrating$/, ': nothing to apply');
       if (nothing) console.log(nothing);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { configOrExit, logSettings } from '../platform/http/config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { lockSchema, prepareSchema, SchemaRefused } from '../platform/db/migrate.ts';
+import { releaseMigrations } from '../../migrations/index.ts';
 import { seedDemo } from './seed.ts';
 import { createMailer } from '../platform/mail/mailer.ts';
 import { buildApp } from './app.ts';
@@ -27,7 +28,7 @@ const config = configOrExit();
 const migrating = await openDatabase(config.databaseUrl, { ...config, dbStatementTimeoutMs: 3_600_000 });
 const setupLock = await lockSchema(migrating, config.databaseUrl);
 try {
-  const notice = await prepareSchema(migrating, { migrate: config.migrateOnStart });
+  const notice = await prepareSchema(migrating, { migrate: config.migrateOnStart, migrations: releaseMigrations });
   if (notice) console.warn(notice);
 } catch (err) {
   if (!(err instanceof SchemaRefused)) throw err;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { releaseMigrations } from '../../migrations/index.ts';
 import { buildApp } from '../../src/app/app.ts';
 import { loadConfig } from '../../src/platform/http/config.ts';
 import { createMailer } from '../../src/platform/mail/mailer.ts';
@@ -19,7 +20,7 @@ const fakeHash = '$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtcmVhbC1zYWx0$bm90LWEtcm
  */
 async function benchApp(databaseUrl: string, dataDir: string, prefix: string) {
   const db = await openDatabase(databaseUrl);
-  await migrateToLatest(db);
+  await migrateToLatest(db, { migrations: releaseMigrations });
   const config = loadConfig({}, { dataDir, databaseUrl, distDir: path.join(dataDir, 'no-dist'), rateLimits: false });
   const app = await buildApp({
     config,

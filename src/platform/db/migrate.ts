@@ -3,38 +3,6 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.ts';
-import * as accounts from '../../../migrations/0001-accounts.ts';
-import * as tournaments from '../../../migrations/0002-tournaments.ts';
-import * as rewards from '../../../migrations/0010-rewards.ts';
-import * as admin from '../../../migrations/0011-admin.ts';
-import * as usernameCase from '../../../migrations/0012-username-case.ts';
-import * as campaign from '../../../migrations/0013-campaign.ts';
-import * as rateLimits from '../../../migrations/0014-rate-limits.ts';
-import * as registrationOrder from '../../../migrations/0015-registration-order.ts';
-import * as accountSecurity from '../../../migrations/0020-account-security.ts';
-import * as mailOutbox from '../../../migrations/0040-mail-outbox.ts';
-import * as ledgerSequence from '../../../migrations/0050-ledger-sequence.ts';
-import * as contentEnglish from '../../../migrations/0060-content-english.ts';
-import * as tournamentExternalUrl from '../../../migrations/0061-tournament-external-url.ts';
-import * as championshipDates from '../../../migrations/0065-championship-dates.ts';
-import * as accountBlocks from '../../../migrations/0070-account-blocks.ts';
-import * as auditEntityLabel from '../../../migrations/0075-audit-entity-label.ts';
-import * as matchResults from '../../../migrations/0080-match-results.ts';
-import * as matchReports from '../../../migrations/0082-match-reports.ts';
-import * as prizes from '../../../migrations/0083-prizes.ts';
-import * as brackets from '../../../migrations/0084-brackets.ts';
-import * as reminders from '../../../migrations/0085-reminders.ts';
-import * as mailOwner from '../../../migrations/0090-mail-owner.ts';
-import * as usernameSkeleton from '../../../migrations/0091-username-skeleton.ts';
-import * as tournamentArchive from '../../../migrations/0092-tournament-archive.ts';
-import * as orderPhoneEnglishName from '../../../migrations/0093-order-phone-english-name.ts';
-import * as publicProfile from '../../../migrations/0094-public-profile.ts';
-import * as lobbies from '../../../migrations/0095-lobbies.ts';
-import * as swissRounds from '../../../migrations/0096-swiss-rounds.ts';
-import * as searchFolding from '../../../migrations/0097-search-folding.ts';
-import * as entryTeams from '../../../migrations/0098-entry-teams.ts';
-import * as bracketPlayoff from '../../../migrations/0099-bracket-playoff.ts';
-import * as teamMemberOrder from '../../../migrations/0100-team-member-order.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -49,46 +17,6 @@ export interface MigrationModule {
   up: (db: any, dialect: Db['dialect']) => Promise<void>;
 }
 export type MigrationList = Record<string, MigrationModule>;
-
-/**
- * Migrations are listed here rather than read from disk so the bundle, the tests and both engines
- * see the same ordered set. Each receives the dialect for the rare statement that differs. They live
- * in the top-level migrations/ folder, apart from the code that changes (migrations/README.md says why).
- */
-export const releaseMigrations: MigrationList = {
-  '0001-accounts': accounts,
-  '0002-tournaments': tournaments,
-  '0010-rewards': rewards,
-  '0011-admin': admin,
-  '0012-username-case': usernameCase,
-  '0013-campaign': campaign,
-  '0014-rate-limits': rateLimits,
-  '0015-registration-order': registrationOrder,
-  '0020-account-security': accountSecurity,
-  '0040-mail-outbox': mailOutbox,
-  '0050-ledger-sequence': ledgerSequence,
-  '0060-content-english': contentEnglish,
-  '0061-tournament-external-url': tournamentExternalUrl,
-  '0065-championship-dates': championshipDates,
-  '0070-account-blocks': accountBlocks,
-  '0075-audit-entity-label': auditEntityLabel,
-  '0080-match-results': matchResults,
-  '0082-match-reports': matchReports,
-  '0083-prizes': prizes,
-  '0084-brackets': brackets,
-  '0085-reminders': reminders,
-  '0090-mail-owner': mailOwner,
-  '0091-username-skeleton': usernameSkeleton,
-  '0092-tournament-archive': tournamentArchive,
-  '0093-order-phone-english-name': orderPhoneEnglishName,
-  '0094-public-profile': publicProfile,
-  '0095-lobbies': lobbies,
-  '0096-swiss-rounds': swissRounds,
-  '0097-search-folding': searchFolding,
-  '0098-entry-teams': entryTeams,
-  '0099-bracket-playoff': bracketPlayoff,
-  '0100-team-member-order': teamMemberOrder,
-};
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */
 const migrationTable = 'kysely_migration';
@@ -178,8 +106,8 @@ async function recordCompat(k: Kysely<any>, name: string, kind: MigrationKind, r
 }
 
 export interface MigrateOptions {
-  /** the release's migrations; a test passes another list to play an older or a newer release */
-  migrations?: MigrationList;
+  /** the release's migrations (migrations/index.ts); a test passes another list to play an older or a newer release */
+  migrations: MigrationList;
   /** only say what would be applied; the database is left as it is */
   dryRun?: boolean;
 }
@@ -198,8 +126,8 @@ export interface MigrateOutcome {
  * otherwise SchemaRefused. On PostgreSQL one run is one transaction; on SQLite the migrations
  * before a failed one stay applied.
  */
-export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Promise<MigrateOutcome> {
-  const list = options.migrations ?? releaseMigrations;
+export async function migrateToLatest(db: Db, options: MigrateOptions): Promise<MigrateOutcome> {
+  const list = options.migrations;
   const state = await readState(db.kysely, list);
   const newer = newerSchema(state);
   if (newer && !newer.compatible) throw new SchemaRefused(newer.line);
@@ -241,7 +169,7 @@ export async function migrateToLatest(db: Db, options: MigrateOptions = {}): Pro
 export interface StartOptions {
   /** MIGRATE_ON_START */
   migrate: boolean;
-  migrations?: MigrationList;
+  migrations: MigrationList;
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../../src/platform/db/migrate.ts';
+import { releaseMigrations } from '../../../migrations/index.ts';
 import { adminQuery, templateVariable, waitUntilUnused } from './databases.ts';
 
 /**
@@ -39,7 +40,7 @@ export default async function setup(project: TestProject) {
   }
   try {
     const db = await openDatabase(url);
-    await migrateToLatest(db);
+    await migrateToLatest(db, { migrations: releaseMigrations });
     await db.close();
     // a copy needs the template without connections (PostgreSQL refuses otherwise; SQLite's last
     // close folds the write-ahead log into the file)

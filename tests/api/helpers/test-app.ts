@@ -6,6 +6,7 @@ import { buildApp } from '../../../src/app/app.ts';
 import { loadConfig, type AppConfig } from '../../../src/platform/http/config.ts';
 import { openDatabase, type Db } from '../../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../../src/platform/db/migrate.ts';
+import { releaseMigrations } from '../../../migrations/index.ts';
 import { createMailer } from '../../../src/platform/mail/mailer.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import type { SignupInput, User } from '../../../src/features/accounts/contract.ts';
@@ -90,7 +91,7 @@ export async function createTestApp(
     },
   );
   let db = await openDatabase(config.databaseUrl, config);
-  if (!database.migrated) await migrateToLatest(db);
+  if (!database.migrated) await migrateToLatest(db, { migrations: releaseMigrations });
   if (options.appDatabaseUrl) {
     await db.close();
     db = await openDatabase(options.appDatabaseUrl(config.databaseUrl), config);
