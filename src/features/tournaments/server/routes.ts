@@ -26,6 +26,7 @@ import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
 import { tournamentsApi } from '../endpoints.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
+import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
 import {
   between,
   cutAtMarkers,
@@ -194,15 +195,16 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   const security = [{ bearer: [] }];
   const route = declaredRoutes(root, tournamentsApi, tags);
   const adminRoute = declaredRoutes(root, tournamentsApi, adminTags);
-  // Guessing a private tournament's password: counted per address and tournament, only for joins
-  // that carry a password (a public join, or a member's own retry without one, is never slowed).
+  // Guessing a private tournament's password: counted per address (an IPv6 client by its /64) and
+  // tournament, only for joins that carry a password (a public join, or a member's own retry
+  // without one, is never slowed).
   // A preHandler, so the body is parsed when the counter decides.
   const passwordLimit = {
     max: 10,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) =>
-      `${req.ip}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
+      `${clientAddressKey(req)}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
     allowList: (req: FastifyRequest) => !(req.body as { password?: unknown } | undefined)?.password,
   };
 
