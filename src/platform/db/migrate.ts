@@ -35,6 +35,7 @@ import * as searchFolding from '../../../migrations/0097-search-folding.ts';
 import * as entryTeams from '../../../migrations/0098-entry-teams.ts';
 import * as bracketPlayoff from '../../../migrations/0099-bracket-playoff.ts';
 import * as teamMemberOrder from '../../../migrations/0100-team-member-order.ts';
+import * as giveawayCreator from '../../../migrations/0101-giveaway-creator.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -88,6 +89,7 @@ export const releaseMigrations: MigrationList = {
   '0098-entry-teams': entryTeams,
   '0099-bracket-playoff': bracketPlayoff,
   '0100-team-member-order': teamMemberOrder,
+  '0101-giveaway-creator': giveawayCreator,
 };
 
 /** Kysely's record of the migrations run, and the record kept beside it of what each one requires. */

@@ -87,6 +87,27 @@ describe('nor through a manual badge that pays', () => {
   });
 });
 
+describe('nor through a giveaway code of their own', () => {
+  const redeem = (token: string, code: string) =>
+    t.call('POST', '/api/marketplace/giveaways/redeem', { token, body: { token: code } });
+
+  test("the code's creator redeeming it: 403 WALLET_SELF_ADJUST, nothing booked; anyone else redeems it", async () => {
+    const self = await agencyAdmin();
+    const code = await rewardsApi(t, self.token).giveaway({ credits: 50_000, type: 'limited', maxUses: 2 });
+    expectError(await redeem(self.token, code.token), 403, 'WALLET_SELF_ADJUST');
+    expect(await ledgerOf(self.id)).toEqual([]);
+
+    const [player, site] = await accounts(t, 2);
+    await t.makeAdmin(site.id, 'SiteAdmin');
+    expect((await redeem(player.token, code.token)).status).toBe(200);
+    // another admin's code pays the first one as it pays a player
+    const other = await rewardsApi(t, site.token).giveaway({ credits: 70 });
+    const res = await redeem(self.token, other.token);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.balance).toBe(70);
+  });
+});
+
 describe('every admin credit is told to the site admins', () => {
   test("an agency admin's credit mails each active SiteAdmin in their language; not a blocked one", async () => {
     const [siteIt, siteEn, blocked] = await accounts(t, 3);
