@@ -31,6 +31,7 @@ import * as searchFolding from './0097-search-folding.ts';
 import * as entryTeams from './0098-entry-teams.ts';
 import * as bracketPlayoff from './0099-bracket-playoff.ts';
 import * as teamMemberOrder from './0100-team-member-order.ts';
+import * as giveawayCreator from './0101-giveaway-creator.ts';
 
 /**
  * This release's migrations, in the order they run. Listed rather than read from disk so the server, the scripts,
@@ -70,4 +71,5 @@ export const releaseMigrations: MigrationList = {
   '0098-entry-teams': entryTeams,
   '0099-bracket-playoff': bracketPlayoff,
   '0100-team-member-order': teamMemberOrder,
+  '0101-giveaway-creator': giveawayCreator,
 };

@@ -387,6 +387,8 @@ export interface GiveawaysTable {
   expires_at: string | null;
   description: Generated<string>;
   deleted_at: string | null;
+  /** the admin who created the code, null before migration 0101 (and for the demo's) */
+  created_by: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_CREDITS } from '../../../src/features/rewards/contract.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { accounts, type Account } from '../helpers/rewards.ts';
+import { accounts, rewardsApi, type Account } from '../helpers/rewards.ts';
 import { expectError } from '../helpers/expect-error.ts';
 
 // An admin's own wallet is out of their reach, and every admin credit is told to the site admins.
@@ -52,6 +52,59 @@ describe('nobody credits or debits their own wallet', () => {
     const r = await adjust(site.token, agency.id, 50);
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     expect(r.json.data.wallet.balance).toBe(50);
+  });
+});
+
+describe('nor through a manual badge that pays', () => {
+  const award = (token: string, slug: string, userId?: string) =>
+    t.call('POST', `/api/marketplace/badges/trigger/${slug}`, { token, body: userId ? { userId } : {} });
+
+  test('an admin awarding themselves a manual badge with credits: 403 WALLET_SELF_ADJUST, nothing booked', async () => {
+    const self = await agencyAdmin();
+    const slug = `self_pay_${self.id.slice(0, 8)}`;
+    await rewardsApi(t, self.token).badge({ slug, trigger: 'manual', reward: 40_000 });
+    expectError(await award(self.token, slug, self.id), 403, 'WALLET_SELF_ADJUST');
+    expectError(await award(self.token, slug), 403, 'WALLET_SELF_ADJUST');
+    expect(await ledgerOf(self.id)).toEqual([]);
+    expect(await t.db.kysely.selectFrom('user_badges').selectAll().where('user_id', '=', self.id).execute()).toEqual(
+      [],
+    );
+
+    // another admin may award it to them, and they may award it to a player
+    const [site, player] = await accounts(t, 2);
+    await t.makeAdmin(site.id, 'SiteAdmin');
+    const byOther = await award(site.token, slug, self.id);
+    expect(byOther.status, JSON.stringify(byOther.json)).toBe(200);
+    expect(byOther.json.data.awarded).toBe(true);
+    expect((await award(self.token, slug, player.id)).status).toBe(200);
+  });
+
+  test('a manual badge without credits an admin may give themselves', async () => {
+    const self = await agencyAdmin();
+    const slug = `self_free_${self.id.slice(0, 8)}`;
+    await rewardsApi(t, self.token).badge({ slug, trigger: 'manual' });
+    expect((await award(self.token, slug)).status).toBe(200);
+  });
+});
+
+describe('nor through a giveaway code of their own', () => {
+  const redeem = (token: string, code: string) =>
+    t.call('POST', '/api/marketplace/giveaways/redeem', { token, body: { token: code } });
+
+  test("the code's creator redeeming it: 403 WALLET_SELF_ADJUST, nothing booked; anyone else redeems it", async () => {
+    const self = await agencyAdmin();
+    const code = await rewardsApi(t, self.token).giveaway({ credits: 50_000, type: 'limited', maxUses: 2 });
+    expectError(await redeem(self.token, code.token), 403, 'WALLET_SELF_ADJUST');
+    expect(await ledgerOf(self.id)).toEqual([]);
+
+    const [player, site] = await accounts(t, 2);
+    await t.makeAdmin(site.id, 'SiteAdmin');
+    expect((await redeem(player.token, code.token)).status).toBe(200);
+    // another admin's code pays the first one as it pays a player
+    const other = await rewardsApi(t, site.token).giveaway({ credits: 70 });
+    const res = await redeem(self.token, other.token);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.data.balance).toBe(70);
   });
 });
 

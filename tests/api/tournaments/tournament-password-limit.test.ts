@@ -50,3 +50,22 @@ test('joins without a password (public tournaments) are never slowed down', asyn
   const results = await Promise.all(players.map((p) => join(t, id, p)));
   expect(results.map((r) => r.status)).toEqual(players.map(() => 200));
 });
+
+test('password guesses from the addresses of one IPv6 /64 share one quota; another /64 has its own', async () => {
+  // a host picks any address of its /64 at will: counted by the full address, each guess had a fresh quota
+  const id = await createTournament(t, admin.token, 'registration', { open: false, password: 'right-one' });
+  const players = await quickPlayers(t, 12);
+  const guess = (p: Person, remoteAddress: string, password: string) =>
+    t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, {
+      token: p.token,
+      body: registration(p.id, {}, password),
+      remoteAddress,
+    });
+  for (let i = 0; i < 10; i++) {
+    const res = await guess(players[i], `2001:db8:5:6::${(i + 1).toString(16)}`, `guess-${i}`);
+    expect([res.status, res.json.error.code]).toEqual([403, 'WRONG_PASSWORD']);
+  }
+  const limited = await guess(players[10], '2001:db8:5:6:ffff:ffff:ffff:fffe', 'right-one');
+  expect([limited.status, limited.json.error.code]).toEqual([429, 'RATE_LIMITED']);
+  expect((await guess(players[11], '2001:db8:5:7::1', 'right-one')).status).toBe(200);
+});

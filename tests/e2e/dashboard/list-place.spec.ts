@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { goto, loginAs, unique, ADMIN } from '../helpers.ts';
+import { authenticate, goto, loginAs, unique, ADMIN } from '../helpers.ts';
 
 /** The locale prefix of a page path: Italian has none, English is /en. */
 const at = (lang: 'it' | 'en', path: string) => (lang === 'it' ? path : `/en${path}`);
@@ -29,14 +29,17 @@ for (const lang of ['it', 'en'] as const) {
     const admin = await loginAs(page, ADMIN);
     // twelve purchases of one tag (two pages), priced 1..12, and one fulfilled so the filter leaves it out
     const tag = unique(`lp${lang}`);
-    // nobody credits their own wallet: the admin pays for the purchases with a code of their own
-    const code = unique('LP').toUpperCase();
-    await call(page.request, admin.token, 'POST', '/marketplace/giveaways', {
-      token: code,
-      credits: 200,
-      type: 'infinite',
+    // nobody credits their own wallet (nor redeems a code of their own): a new player the admin credits buys them
+    const name = unique(`lpb${lang}`);
+    const buyer = { email: `${name}@example.com`, password: 'list-place-buyer-2026' };
+    await page.request.post('/api/users/pp', {
+      data: { username: name, ...buyer, nickname: name, gender: 'female', language: lang },
     });
-    await call(page.request, admin.token, 'POST', '/marketplace/giveaways/redeem', { token: code });
+    const { token: buyerToken, user } = await authenticate(page.request, buyer);
+    await call(page.request, admin.token, 'POST', `/marketplace/wallets/${user.id}/adjust`, {
+      amount: 200,
+      reason: 'list test',
+    });
     const ids: string[] = [];
     for (let price = 1; price <= 13; price++) {
       const product = await call(page.request, admin.token, 'POST', '/marketplace/products', {
@@ -47,7 +50,7 @@ for (const lang of ['it', 'en'] as const) {
       });
       ids.push(
         (
-          await call(page.request, admin.token, 'POST', '/marketplace/purchases', {
+          await call(page.request, buyerToken, 'POST', '/marketplace/purchases', {
             productId: product._id,
             shippingAddress: address,
           })

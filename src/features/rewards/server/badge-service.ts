@@ -22,7 +22,7 @@ import * as TournamentService from '../../tournaments/server/service.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
 import * as PointsService from '../../results/server/points-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
-import { beneficiaryOf, ledgerRefused } from './rewards-scope.ts';
+import { beneficiaryOf, ledgerRefused, selfAdjust } from './rewards-scope.ts';
 import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
 
@@ -196,6 +196,8 @@ export async function trigger(
   if (!badge) throw badgeNotFound();
   if (!badge.active) throw new AppError('conflict', 'BADGE_INACTIVE', 'This badge is not active');
   if (badge.trigger === 'manual' && !caller.isAdmin) throw forbidden();
+  // a manual award that pays is an admin's credit: never to their own wallet, as an adjustment is not
+  if (badge.trigger === 'manual' && badge.rewardAmount > 0 && userId === caller.id) throw selfAdjust();
   const event = await evidence(ctx, owner, badge.trigger, userId, input.payload, badge);
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);

@@ -52,11 +52,23 @@ export async function findByToken(db: Db, owner: string, token: string): Promise
   return row && toGiveaway(row, new Date().toISOString());
 }
 
+/** Whether this user created the code (null for a code whose creator is not known). */
+export async function isCreator(db: Db, id: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('giveaways').select('created_by').where('id', '=', id).executeTakeFirst();
+  return row?.created_by === userId;
+}
+
 // newest first is the list's default order: codes this process makes in one millisecond still order as they came
 const nextTimestamp = monotonicTimestamps();
 
 /** Null when the code is taken: the unique (owner, token) index decides a race between two admins. */
-export async function create(db: Db, owner: string, token: string, g: GiveawayFields): Promise<string | null> {
+export async function create(
+  db: Db,
+  owner: string,
+  token: string,
+  g: GiveawayFields,
+  createdBy: string | null = null,
+): Promise<string | null> {
   const id = randomUUID();
   const now = nextTimestamp();
   try {
@@ -69,6 +81,7 @@ export async function create(db: Db, owner: string, token: string, g: GiveawayFi
         ...columns(g),
         redemption_count: 0,
         deleted_at: null,
+        created_by: createdBy,
         created_at: now,
         updated_at: now,
       })

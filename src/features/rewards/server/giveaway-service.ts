@@ -15,7 +15,7 @@ import { expiryIssue } from '../giveaway-rules.ts';
 import { auditedCreate, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
 import * as WalletRepository from './wallet-repository.ts';
-import { beneficiaryOf, ledgerRefused, runOnce } from './rewards-scope.ts';
+import { beneficiaryOf, ledgerRefused, runOnce, selfAdjust } from './rewards-scope.ts';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
 import * as BadgeService from './badge-service.ts';
 import type { EarnedBadgeInfo } from '../contract.ts';
@@ -64,7 +64,7 @@ const giveawayRecord = (owner: string, id: string): AuditedRecord<Giveaway> => (
 export async function create(ctx: ServiceContext, owner: string, actor: Actor, input: NewGiveaway): Promise<Giveaway> {
   assertExpiry(input);
   const insert = async (tx: ServiceContext) => {
-    const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input));
+    const id = await GiveawayRepository.create(tx.db.kysely, owner, input.token, fields(input), actor.id);
     if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
     return id;
   };
@@ -110,6 +110,8 @@ export async function redeem(
         giveaway = CODE_PATTERN.test(code) ? await GiveawayRepository.findByToken(db, owner, code) : undefined;
         if (!giveaway) throw giveawayNotFound();
         if (await GiveawayRepository.hasRedeemed(db, giveaway.id, userId)) throw alreadyRedeemed();
+        // a code pays its redeemer: its creator would be crediting their own wallet, which no admin does
+        if (await GiveawayRepository.isCreator(db, giveaway.id, userId)) throw selfAdjust();
       },
       inTransaction: async (trx) => {
         const now = new Date().toISOString();

@@ -163,3 +163,10 @@ export const ledgerRefused = (reason: 'NOT_ENOUGH_CREDITS' | 'BALANCE_LIMIT') =>
   reason === 'BALANCE_LIMIT'
     ? new AppError('conflict', 'BALANCE_LIMIT', 'The balance would exceed the most a wallet can hold')
     : new AppError('conflict', 'NOT_ENOUGH_CREDITS', 'Not enough credits');
+
+/**
+ * The 403 for an admin's credit to their own wallet: another admin makes it (and the site admins hear of it), whether
+ * it is an adjustment or a manual badge that pays.
+ */
+export const selfAdjust = () =>
+  new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');

@@ -5,7 +5,7 @@ import { AppError } from '../../../platform/errors/app-error.ts';
 import { appendAudit, type Actor } from '../../audit/server/service.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
-import { ledgerRefused, runOnce, type Once } from './rewards-scope.ts';
+import { ledgerRefused, runOnce, selfAdjust, type Once } from './rewards-scope.ts';
 import type { Database } from '../../../platform/db/schema.ts';
 import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
@@ -14,7 +14,6 @@ import type { ServiceContext } from '../../../platform/context.ts';
 import { transaction } from '../../../platform/db/database.ts';
 
 const walletNotFound = () => new AppError('notFound', 'WALLET_NOT_FOUND', 'Wallet not found');
-const selfAdjust = () => new AppError('forbidden', 'WALLET_SELF_ADJUST', 'Nobody can credit or debit their own wallet');
 
 export async function get(ctx: ServiceContext, owner: string, userId: string): Promise<Wallet> {
   const wallet = await WalletRepository.find(ctx.db.kysely, owner, userId);

@@ -26,6 +26,8 @@ import { adminWrites } from '../../../platform/http/admin-writes.ts';
 import { declaredRoutes } from '../../../platform/http/declared-routes.ts';
 import { tournamentsApi } from '../endpoints.ts';
 import { sendCsv, type CsvColumn } from '../../../platform/http/csv.ts';
+import { clientAddressKey } from '../../../platform/http/rate-limit-store.ts';
+import { accountLimit } from '../../../platform/http/plugins/account-limit.ts';
 import {
   between,
   cutAtMarkers,
@@ -194,17 +196,21 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   const security = [{ bearer: [] }];
   const route = declaredRoutes(root, tournamentsApi, tags);
   const adminRoute = declaredRoutes(root, tournamentsApi, adminTags);
-  // Guessing a private tournament's password: counted per address and tournament, only for joins
-  // that carry a password (a public join, or a member's own retry without one, is never slowed).
+  // Guessing a private tournament's password: counted per address (an IPv6 client by its /64) and
+  // tournament, only for joins that carry a password (a public join, or a member's own retry
+  // without one, is never slowed).
   // A preHandler, so the body is parsed when the counter decides.
   const passwordLimit = {
     max: 10,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
     keyGenerator: (req: FastifyRequest) =>
-      `${req.ip}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
+      `${clientAddressKey(req)}|join|${String((req.params as { id?: string } | undefined)?.id ?? '')}`,
     allowList: (req: FastifyRequest) => !(req.body as { password?: unknown } | undefined)?.password,
   };
+  // A team's registration and an invite mail the players they name, any player of the brand: counted
+  // per captain, so registering and leaving again cannot mail someone without end.
+  const teamInvites = accountLimit(root, { name: 'team-invite', max: 10, timeWindow: '1 hour' });
 
   // -------------------------------------------------------------------------------------------
   // competitions (static paths first in the file for readability; the router prefers them anyway)
@@ -379,6 +385,7 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     handler: async (req) => {
       const userId = targetUser(req);
       assertSelfOrAdmin(req, req.body.gameAccounts[0].userId);
+      if (req.body.teamName !== undefined) await teamInvites(req);
       const { badges, ...joined } = await TeamService.join(ctx, req.params.id, userId, req.user!.id, req.body);
       return okWithBadges(joined, badges);
     },
@@ -421,7 +428,11 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   route('POST /tournaments/:id/entry-teams/:teamId/invite', {
     summary: 'The captain invites a player (by id, or by username with userId "") to a team missing one',
     ...teamCall,
-    handler: async (req) => ok(await TeamService.invite(ctx, req.params.id, req.params.teamId, req.user!.id, req.body)),
+    errors: [...teamCall.errors, 429],
+    handler: async (req) => {
+      await teamInvites(req);
+      return ok(await TeamService.invite(ctx, req.params.id, req.params.teamId, req.user!.id, req.body));
+    },
   });
   route('GET /teams/mine', {
     summary: "The caller's earlier whole teams (name and members), to register the same team again",
