@@ -130,10 +130,15 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('join-new-username').fill('CaptainAim');
     await page.getByTestId('join-new-platform').selectOption('PC');
     await expect(page.getByTestId('join-submit')).toBeDisabled();
+    // a disabled Join says why, down to the teammate's in-game name nobody marks as required
+    await expect(page.getByTestId('join-incomplete')).toHaveText(texts.join.incomplete);
+    await expect(page.getByTestId('join-submit')).toHaveAccessibleDescription(texts.join.incomplete);
     await page.getByTestId('join-team-name').fill('Night Owls');
     await page.getByTestId('join-teammate-0').fill(partner.username);
+    await expect(page.getByTestId('join-incomplete')).toBeVisible();
     await page.getByTestId('join-teammate-game-0').fill('PartnerAim');
     await expect(page.getByTestId('join-submit')).toBeEnabled();
+    await expect(page.getByTestId('join-incomplete')).toBeHidden();
     await page.getByTestId('join-submit').click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(texts.action.teamRegistered)).toBeVisible();
