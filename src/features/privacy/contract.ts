@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordChangeSchema, userSchema } from '../accounts/contract.ts';
-import { playerFactionSchema, teamNames } from '../tournaments/contract.ts';
+import { playerEntryTeamSchema, playerFactionSchema, teamNames } from '../tournaments/contract.ts';
 import { submissionSchema } from '../campaign/contract.ts';
 import { purchaseSchema, transactionSchema, userBadgeSchema, walletSchema } from '../rewards/contract.ts';
 import { notificationPreferencesSchema } from '../reminders/contract.ts';
@@ -43,6 +43,8 @@ export const dataExportSchema = z.object({
   matchReports: z.array(reportSchema),
   /** the scores the player reported for bracket matches (elimination, round robin, Swiss) */
   bracketReports: z.array(playerBracketReportSchema),
+  /** the captains' teams the player is in or invited to, each with the game account named for them */
+  entryTeams: z.array(playerEntryTeamSchema),
 });
 export type DataExport = z.infer<typeof dataExportSchema>;
 

@@ -366,6 +366,17 @@ export const openTeamSchema = z.object({
   state: z.enum(['invited', 'pending']),
 });
 export type OpenTeam = z.infer<typeof openTeamSchema>;
+/** A player's own line in a captain's team, in their data export: the team, their part in it, the account named. */
+export const playerEntryTeamSchema = z.object({
+  tournamentId: z.string(),
+  team: z.string(),
+  captain: z.boolean(),
+  state: z.enum(['invited', 'accepted']),
+  /** the game account the captain named for them, or the one they gave on accepting */
+  gameAccount: gameAccountSchema,
+  since: z.string(),
+});
+export type PlayerEntryTeam = z.infer<typeof playerEntryTeamSchema>;
 /** GET /teams/mine: the caller's earlier teams (name and members), newest first, to register again. */
 export const pastTeamSchema = z.object({
   name: z.string(),

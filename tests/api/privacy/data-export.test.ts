@@ -102,6 +102,7 @@ test('a player with nothing yet gets an empty export; without a session it is 40
     matchReports: [],
     factions: [],
     bracketReports: [],
+    entryTeams: [],
   });
   expectError(await t.call('GET', '/api/users/me/export'), 401, 'UNAUTHORIZED');
 });
@@ -220,3 +221,39 @@ test("every faction the player chose and the bracket scores they reported are in
 });
 
 const allOn = { checkinOpen: true, checkinClosing: true, resultsFinal: true };
+
+test('the teams a player is in or invited to are in their export, with the game account named for them', async () => {
+  const id = await createTournament(t, admin.token, 'registration', { teamSize: 2 });
+  const [captain, partner, stranger] = (await quickPlayers(t, 3)) as [Person, Person, Person];
+  const named = { username: 'PartnerAim', id: 'epic-partner', game: 'Fortnite', console: 'PC' };
+  const registered = await t.call('POST', `/api/tournaments/${id}/register?userID=${captain.id}`, {
+    token: captain.token,
+    body: {
+      teamName: 'Export Owls',
+      gameAccounts: [
+        { userId: captain.id, gameAccount: { ...named, username: 'CaptainAim', id: 'epic-captain' } },
+        { userId: partner.id, gameAccount: named },
+      ],
+    },
+  });
+  expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+
+  // the partner has not answered yet: the invitation and the account the captain gave for them are held about them
+  const invited = dataExportSchema.parse((await exportOf(partner)).json.data);
+  expect(invited.entryTeams).toEqual([
+    {
+      tournamentId: id,
+      team: 'Export Owls',
+      captain: false,
+      state: 'invited',
+      gameAccount: named,
+      since: expect.any(String),
+    },
+  ]);
+  const led = dataExportSchema.parse((await exportOf(captain)).json.data);
+  expect(led.entryTeams).toMatchObject([{ tournamentId: id, team: 'Export Owls', captain: true, state: 'accepted' }]);
+  // only the player's own line: no teammate's id or game account
+  expect(JSON.stringify(led.entryTeams)).not.toContain(partner.id);
+  expect(JSON.stringify(led.entryTeams)).not.toContain('PartnerAim');
+  expect(dataExportSchema.parse((await exportOf(stranger)).json.data).entryTeams).toEqual([]);
+});

@@ -84,6 +84,8 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('game-account-0-id').fill('VM#123');
       await page.getByTestId('game-account-0-game').selectOption('Valorant');
       await page.getByTestId('game-account-0-console').selectOption('PC');
+      // the platforms read as the join dialog and the tournament pages write them, not as stored codes
+      await expect(page.getByTestId('game-account-0-console').locator('option[value="XBOX"]')).toHaveText('Xbox');
       await expect(page.getByTestId('settings-save')).toBeEnabled();
       await page.getByTestId('settings-save').click();
       await expect(page.getByTestId('settings-saved')).toBeVisible();

@@ -32,6 +32,10 @@ for (const lang of ['it', 'en'] as const) {
         await expect(link).toHaveText(lang === 'en' && first.name.en ? first.name.en : first.name.it);
         await expect(link).toHaveAttribute('href', `${prefix(lang)}/tournament/${first.tournamentId}`);
         await expect(entries.first().getByTestId('history-matches')).toHaveText(String(first.matchesPlayed));
+        // each game by the name the tournament pages give it, not its stored code
+        const games = localeTexts(lang, 'tournaments').games as Record<string, string>;
+        for (const [i, e] of (history.data as { game: string }[]).entries())
+          await expect(entries.nth(i).getByTestId('history-game')).toHaveText(games[e.game] ?? e.game);
         for (const badge of api.data.badges)
           await expect(page.getByTestId('player-badges')).toContainText(
             lang === 'en' && badge.name.en ? badge.name.en : badge.name.it,

@@ -130,10 +130,15 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('join-new-username').fill('CaptainAim');
     await page.getByTestId('join-new-platform').selectOption('PC');
     await expect(page.getByTestId('join-submit')).toBeDisabled();
+    // a disabled Join says why, down to the teammate's in-game name nobody marks as required
+    await expect(page.getByTestId('join-incomplete')).toHaveText(texts.join.incomplete);
+    await expect(page.getByTestId('join-submit')).toHaveAccessibleDescription(texts.join.incomplete);
     await page.getByTestId('join-team-name').fill('Night Owls');
     await page.getByTestId('join-teammate-0').fill(partner.username);
+    await expect(page.getByTestId('join-incomplete')).toBeVisible();
     await page.getByTestId('join-teammate-game-0').fill('PartnerAim');
     await expect(page.getByTestId('join-submit')).toBeEnabled();
+    await expect(page.getByTestId('join-incomplete')).toBeHidden();
     await page.getByTestId('join-submit').click();
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(texts.action.teamRegistered)).toBeVisible();
@@ -378,5 +383,59 @@ for (const lang of ['it', 'en'] as const) {
     await expect(form).toBeHidden();
     await expect(page.getByTestId('entry-team-leave')).toBeHidden();
     await keepShot(page, { path: test.info().outputPath(`team-closed-${lang}-390.png`), fullPage: true });
+  });
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`leaving a team asks first; Escape or "stay" keeps the player in it (${lang})`, async ({ page }) => {
+    const texts = localeTexts(lang, 'tournaments').teams;
+    const token = await adminToken(page.request);
+    const id = await duoTournament(page.request, token, `Leave duo ${lang} `, 8);
+    const captain = await apiPlayer(page.request, lang, `lc${lang}`);
+    const member = await player(page, lang, `lm${lang}`);
+    const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
+    const registered = await page.request.post(`/api/tournaments/${id}/register?userID=${captain.id}`, {
+      headers: { authorization: `Bearer ${captain.token}` },
+      data: {
+        teamName: 'Leavers',
+        gameAccounts: [
+          { userId: captain.id, gameAccount: account('cLeave') },
+          { userId: member.id, gameAccount: account('mLeave') },
+        ],
+      },
+    });
+    expect(registered.status(), await registered.text()).toBe(200);
+    const teamId = (await registered.json()).data.team.id as string;
+    const accepted = await page.request.post(`/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
+      headers: { authorization: `Bearer ${member.token}` },
+      data: {},
+    });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openTournament(page, lang, id);
+    const leave = page.getByTestId('entry-team-leave');
+    const dialog = page.getByTestId('entry-team-leave-dialog');
+    const leaves: string[] = [];
+    page.on('request', (r) => r.method() === 'PUT' && r.url().includes('/register') && leaves.push(r.url()));
+    // Escape, then "stay": nothing is sent, the player is still in the team
+    await leave.click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(texts.leaveTitle);
+    await expect(dialog).toContainText(texts.leaveMessage);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await leave.click();
+    await page.getByTestId('entry-team-leave-cancel').click();
+    await expect(dialog).toBeHidden();
+    expect(leaves).toEqual([]);
+    await expect(leave).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // confirmed, the player leaves: the team lists the captain alone
+    await leave.click();
+    await page.getByTestId('entry-team-leave-confirm').click();
+    await expect(page.getByTestId('entry-team-member')).toHaveCount(1);
+    await expect(leave).toBeHidden();
+    expect(leaves).toHaveLength(1);
   });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import itRewards from '../../../locales/it/rewards.json' with { type: 'json' };
 import enRewards from '../../../locales/en/rewards.json' with { type: 'json' };
+import itErrors from '../../../locales/it/errors.json' with { type: 'json' };
+import enErrors from '../../../locales/en/errors.json' with { type: 'json' };
 import { isItaly, shippingAddressSchema } from '../../../src/features/rewards/contract.ts';
 import { addressLine, idPrefixOfOrderNumber, orderNumberOf } from '../../../src/features/rewards/order-view.ts';
 import { textIn } from '../../../src/features/rewards/rewards-format.ts';
@@ -41,6 +43,8 @@ describe('a shipping address a courier can use', () => {
     expect(issueOf({ phone_number: '' })).toHaveLength(1);
     for (const phone of ['12-345-678', 'call me', '+39 12', '39+333123456', '1'.repeat(16), '+39 (333) 1234567'])
       expect(issueOf({ phone_number: phone }), phone).toEqual(['phone_number: PHONE_INVALID']);
+    // '+39 12' breaks no rule but the length: the message names the length, or it reads as wrong
+    for (const text of [itErrors.PHONE_INVALID, enErrors.PHONE_INVALID]) expect(text).toMatch(/\b6\b.*\b15\b/);
   });
 });
 

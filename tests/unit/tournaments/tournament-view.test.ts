@@ -18,6 +18,8 @@ import {
   tournamentFrameUrl,
   tournamentGoLink,
 } from '../../../src/features/tournaments/tournament-view.ts';
+import itTournaments from '../../../locales/it/tournaments.json' with { type: 'json' };
+import enTournaments from '../../../locales/en/tournaments.json' with { type: 'json' };
 import { isTournamentId } from '../../../src/features/tournaments/tournament-id.ts';
 
 const now = Date.parse('2026-11-20T12:00:00Z');
@@ -43,6 +45,11 @@ const tournament = (over: Partial<CardTournament> = {}): CardTournament => ({
 const labels = { games: { EAFC25: 'EA Sports FC 25' }, consoles: { XBOX: 'Xbox' }, noDate: 'TBA' };
 
 describe('tournament card', () => {
+  test('names its count as the tournament page does: seats taken, which a whole team fills as one', () => {
+    // "Players 2/24" on a duo card with two teams (four players) read as a wrong number
+    for (const texts of [itTournaments, enTournaments]) expect(texts.card.players).toBe(texts.detail.facts.players);
+  });
+
   test('shows phase, game, platforms joined by commas, an it-IT day/month/year start and members/slots', () => {
     expect(cardView(tournament(), 'en', labels, now)).toEqual({
       id: 't1',

@@ -468,7 +468,7 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
                         label={t('accounts.settings.games.console')}
                         error={err('console')}
                         registration={register(`gameAccounts.${i}.console`)}
-                        options={consoles.map((c) => [c, c])}
+                        options={consoles.map((c) => [c, t(`accounts.settings.consoleNames.${c}`)])}
                       />
                       <button
                         type="button"

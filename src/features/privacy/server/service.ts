@@ -2,6 +2,7 @@ import { withTransaction, type ServiceContext } from '../../../platform/context.
 import { AppError } from '../../../platform/errors/app-error.ts';
 import * as UserService from '../../accounts/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
+import * as TeamService from '../../tournaments/server/team-service.ts';
 import { factionOf, factionsOf } from '../../tournaments/server/competition-service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as BracketService from '../../brackets/server/service.ts';
@@ -59,11 +60,15 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
       ReportService.listAllMine(ctx, userId),
     ]);
   // a bracket report belongs to a tournament the player entered: this brand's are the ones just read
-  const bracketReports = await BracketService.reportsBy(
-    ctx,
-    userId,
-    joined.map((t) => t.id),
-  );
+  const [bracketReports, entryTeams] = await Promise.all([
+    BracketService.reportsBy(
+      ctx,
+      userId,
+      joined.map((t) => t.id),
+    ),
+    // a team the player is only invited to has no registration yet, so it is read on its own
+    TeamService.entriesFor(ctx, userId),
+  ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
     account,
@@ -86,6 +91,7 @@ export async function exportFor(ctx: ServiceContext, userId: string): Promise<Da
     campaignSubmissions: submissions,
     matchReports: reports,
     bracketReports,
+    entryTeams,
   };
 }
 

@@ -396,3 +396,19 @@ export async function openTeamsOf(db: Db, userId: string, now: string) {
       .execute()
   );
 }
+
+/**
+ * A player's own line in every captain's team of this brand (invited or accepted), for their data export: the
+ * team, whether they lead it, and the game account named for them; never a teammate's line.
+ */
+export async function entriesOf(db: Db, owner: string, userId: string) {
+  return db
+    .selectFrom('entry_team_members as m')
+    .innerJoin('entry_teams as t', 't.id', 'm.team_id')
+    .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
+    .select(['t.tournament_id', 't.name', 't.captain_id', 'm.state', 'm.game_account', 'm.created_at'])
+    .where('m.user_id', '=', userId)
+    .where('tt.owner', '=', owner)
+    .orderBy('m.created_at', 'desc')
+    .execute();
+}

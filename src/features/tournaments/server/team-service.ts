@@ -14,7 +14,14 @@ import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { pickText } from '../../../platform/i18n/content-translations.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
-import type { EntryTeam, OpenTeam, RegistrationInput, pastTeamSchema, teamInviteSchema } from '../contract.ts';
+import type {
+  EntryTeam,
+  OpenTeam,
+  PlayerEntryTeam,
+  RegistrationInput,
+  pastTeamSchema,
+  teamInviteSchema,
+} from '../contract.ts';
 import { mayJoin } from '../rules.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from './service.ts';
@@ -353,6 +360,19 @@ export async function mine(ctx: ServiceContext, userId: string): Promise<PastTea
   return unique.map((t) => ({
     name: t.name,
     members: t.members.map((id) => ({ userId: id, username: names.get(id)?.username ?? '' })),
+  }));
+}
+
+/** The player's own line in each captain's team of this brand they are in or invited to, for their data export. */
+export async function entriesFor(ctx: ServiceContext, userId: string): Promise<PlayerEntryTeam[]> {
+  const rows = await TeamRepository.entriesOf(ctx.db.kysely, ctx.config.ownerId, userId);
+  return rows.map((r) => ({
+    tournamentId: r.tournament_id,
+    team: r.name,
+    captain: r.captain_id === userId,
+    state: r.state === 'invited' ? 'invited' : 'accepted',
+    gameAccount: JSON.parse(r.game_account) as GameAccount,
+    since: r.created_at,
   }));
 }
 

@@ -511,6 +511,10 @@ export default function JoinDialog({
             </p>
           )}
 
+          {/* Join stays disabled until every field it needs is filled: say so, or the button looks broken */}
+          <p id="join-incomplete" className="text-sm text-slate-400" data-testid="join-incomplete" hidden={ready}>
+            {t('tournaments.join.incomplete')}
+          </p>
           <DialogActions
             className="flex flex-wrap justify-end gap-3 pt-1"
             busy={busy}
@@ -520,6 +524,7 @@ export default function JoinDialog({
             confirmLabel={t(!asTeam && full ? 'tournaments.join.submitWaitlist' : 'tournaments.join.submit')}
             busyLabel={t('tournaments.join.submitting')}
             disabled={!ready}
+            confirmProps={{ 'aria-describedby': ready ? undefined : 'join-incomplete' }}
             testIds={['join-cancel', 'join-submit']}
           />
         </div>

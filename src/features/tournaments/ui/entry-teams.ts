@@ -41,7 +41,11 @@ class EntryTeamsElement extends HTMLElement {
     this.#stop.push($readSchedule.listen(() => this.#teams && this.#render(this.#teams)));
     this.#part('accept').addEventListener('click', () => void this.#answer('accept'));
     this.#part('decline').addEventListener('click', () => void this.#answer('decline'));
-    this.#part('leave').addEventListener('click', () => void this.#leave());
+    this.#part('leave').addEventListener('click', () => this.#askLeave());
+    const asked = this.#part('leave-dialog') as HTMLDialogElement;
+    asked.addEventListener('close', () => {
+      if (asked.returnValue === 'leave') void this.#leave();
+    });
     this.#part('invite-form').addEventListener('submit', (e) => {
       e.preventDefault();
       void this.#invite();
@@ -195,6 +199,16 @@ class EntryTeamsElement extends HTMLElement {
     form.reset();
     say(fill(this.#text('invite-done'), { name: username }), true);
     await this.#read();
+  }
+
+  /** Leaving asks first: a member's leaving gives the team's seat back, a captain's disbands the team. */
+  #askLeave() {
+    const me = $user.get();
+    const captain = this.#mine !== null && this.#mine.captainId === me?.id;
+    this.#part('leave-message').textContent = this.#text(captain ? 'leave-captain' : 'leave-member');
+    const dialog = this.#part('leave-dialog') as HTMLDialogElement;
+    dialog.returnValue = '';
+    dialog.showModal();
   }
 
   #leave() {
