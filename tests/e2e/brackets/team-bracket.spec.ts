@@ -66,6 +66,15 @@ test('a duo bracket of solo sign-ups: the admin forms the teams in the Bracket t
     page.locator('[data-sonner-toast][data-type="success"]', { hasText: results.teams.saved }),
   ).toBeVisible();
 
+  // forming them again would replace the teams and their names: asked first, and a cancel keeps them
+  await panel.getByTestId('teams-auto').click();
+  const asking = page.getByTestId('teams-auto-dialog');
+  await expect(asking).toContainText(results.teams.autoConfirmTitle);
+  await expect(asking).toContainText(results.teams.autoConfirmMessage);
+  await page.getByTestId('teams-auto-dialog-cancel').click();
+  await expect(asking).toBeHidden();
+  await expect(page.getByTestId('teams-0-name')).toHaveValue('Squadra Rossa');
+
   await page.getByTestId('bracket-seeding').selectOption('checkin');
   await page.getByTestId('bracket-generate').click();
   await expect(
