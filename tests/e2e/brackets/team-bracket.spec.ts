@@ -81,6 +81,13 @@ test('a duo bracket of solo sign-ups: the admin forms the teams in the Bracket t
     page.locator('[data-sonner-toast][data-type="success"]', { hasText: brackets.admin.generated }),
   ).toBeVisible();
   await expect(page.getByTestId('bracket-admin-match')).toHaveCount(1);
+  // generating again draws new pairings: asked first, and a cancel keeps the bracket
+  await page.getByTestId('bracket-generate').click();
+  const again = page.getByTestId('bracket-generate-dialog');
+  await expect(again).toContainText(brackets.admin.regenerateTitle);
+  await expect(again).toContainText(brackets.admin.regenerateMessage);
+  await page.getByTestId('bracket-generate-dialog-cancel').click();
+  await expect(again).toBeHidden();
   await expect(page.getByTestId('bracket-admin-match')).toContainText(
     fillText(brackets.admin.match, { a: 'Squadra Rossa', b: 'Team 2' }),
   );

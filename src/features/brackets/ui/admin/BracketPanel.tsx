@@ -70,7 +70,8 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen, fin
   const [failure, setFailure] = useState<string | null>(null);
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
-  // generating while check-in is open asks first: later check-ins would be left out
+  // generating while check-in is open asks first (later check-ins would be left out), and so does generating again
+  // (the pairings the players may have read are drawn anew)
   const [asking, setAsking] = useState(false);
   const [extras, setExtras] = useState(defaultExtras);
   // Swiss: the rounds typed, empty for the default
@@ -198,7 +199,7 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen, fin
           <BusyButton
             busy={generating}
             busyLabel={t('brackets.admin.generating')}
-            onClick={() => (checkInOpen ? setAsking(true) : void generate())}
+            onClick={() => (checkInOpen || generated ? setAsking(true) : void generate())}
             disabled={locked}
             aria-describedby={locked ? 'bracket-locked' : undefined}
             testId="bracket-generate"
@@ -215,8 +216,8 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen, fin
         </div>
         <ConfirmDialog
           open={asking}
-          title={t('brackets.admin.checkInOpenTitle')}
-          message={t('brackets.admin.checkInOpenMessage')}
+          title={t(checkInOpen ? 'brackets.admin.checkInOpenTitle' : 'brackets.admin.regenerateTitle')}
+          message={t(checkInOpen ? 'brackets.admin.checkInOpenMessage' : 'brackets.admin.regenerateMessage')}
           confirmLabel={t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
           cancelLabel={t('brackets.admin.cancel')}
           onConfirm={() => void generate()}
