@@ -84,6 +84,17 @@ describe('a Swiss stage and its single-elimination playoff', () => {
     expect(b.rounds.map((r) => r.round)).toEqual([1, 2, 3]);
     expect(b.complete).toBe(true);
 
+    // the audit log names the tournament as a person reads it, not the format's code (it is in the entry's details)
+    const [entry] = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['entity_label', 'after'])
+      .where('action', '=', 'bracket.playoff')
+      .where('entity_id', '=', id)
+      .execute();
+    const name = (await t.call('GET', `/api/tournaments/${id}`)).json.data.name;
+    expect(entry!.entity_label).toBe(name);
+    expect(JSON.parse(entry!.after as string)).toMatchObject({ format: 'single_elimination' });
+
     expectError(await playoff(id, { format: 'double_elimination', size: 2 }), 409, 'PLAYOFF_EXISTS');
     // the stage's results seeded the playoff: they no longer change
     const stageMatch = b.rounds[2]!.matches.find((m) => m.state === 'confirmed')!;

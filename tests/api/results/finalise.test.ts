@@ -482,6 +482,24 @@ describe('incomplete results', () => {
     expect(frozen.rows.at(-1)).toMatchObject({ entrantId: winner.id, rank: 0, disqualified: true });
   });
 
+  test('once finalised nobody is disqualified: 409 TOURNAMENT_FINALIZED, the roster and the frozen ranks unchanged', async () => {
+    const { id, players } = await soloTournament(2);
+    const [winner, second] = players as [Person, Person];
+    await match(id, [winner.id, second.id]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    expect((await call('POST', `/api/tournaments/${id}/finalise`)).status).toBe(200);
+
+    // the prizes are paid and the standings frozen: a disqualification now would change neither, only tell the player
+    const refused = await disqualify(id, winner.id);
+    expect(refused.status, JSON.stringify(refused.json)).toBe(409);
+    expect(refused.json.error.code).toBe('TOURNAMENT_FINALIZED');
+    const roster = (await call('GET', `/api/tournaments/${id}/registrations`)).json.data;
+    expect(roster.disqualified).toEqual([]);
+    expect(await auditsOf('tournament.player_disqualify', id)).toHaveLength(0);
+    const frozen = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data;
+    expect(frozen.rows[0]).toMatchObject({ entrantId: winner.id, rank: 1 });
+  });
+
   test('in a duo tournament the team of a disqualified player plays on; that player alone is not paid', async () => {
     const { id, players } = await soloTournament(4, { teamSize: 2 });
     const teams = await call('PUT', `/api/tournaments/${id}/teams`, {

@@ -142,5 +142,25 @@ for (const lang of ['it', 'en'] as const) {
         await expect(page.getByTestId(chart)).toHaveAttribute('aria-label', fillText(overview.bars, { title }));
       }
     });
+
+    test(`the shop's lists group a price from the thousands, as the overview does (${lang})`, async ({ page }) => {
+      const admin = await authenticate(page.request, ADMIN);
+      await storeSession(page, admin, '/privacy-policy');
+      // the demo's limited-edition controller costs four digits of credits
+      const products = (await call(page.request, admin.token, 'GET', '/marketplace/products?limit=50')) as {
+        _id: string;
+        name: string;
+        price: number;
+      }[];
+      const dear = products.find((p) => p.price >= 1000);
+      expect(dear).toBeDefined();
+      const n = new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(dear!.price);
+      await goto(page, at(lang, '/dashboard/products'));
+      await page.getByTestId('products-search').fill(dear!.name);
+      await expect(page.getByTestId('products-list')).toHaveAttribute('data-loaded-query', dear!.name);
+      await expect(page.getByTestId(`product-row-${dear!._id}`).getByTestId('product-row-price')).toHaveText(
+        fillText(localeTexts(lang, 'rewards-admin').credits, { n }),
+      );
+    });
   });
 }

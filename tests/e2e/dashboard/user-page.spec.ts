@@ -1,6 +1,17 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { fillText, goto, keepShot, localeTexts, unique, ADMIN, authenticate, loginAs, toast } from '../helpers.ts';
+import {
+  fillText,
+  goto,
+  keepShot,
+  localeTexts,
+  registrationOpenSchedule,
+  unique,
+  ADMIN,
+  authenticate,
+  loginAs,
+  toast,
+} from '../helpers.ts';
 
 // A user's page in the browser: opened from the users list, their data, block
 // and unblock, grant and revoke a role, each asking first.
@@ -111,6 +122,42 @@ for (const lang of ['it', 'en'] as const) {
         headers: { authorization: `Bearer ${admin.token}` },
       });
       expect((await stored.json()).data.user).toMatchObject({ roles: [], blockedAt: null });
+    });
+
+    test(`a refused deletion tells the admin about the player, not as the player's own (${lang})`, async ({ page }) => {
+      const texts = localeTexts(lang, 'accounts').userPage.closing;
+      const admin = await loginAs(page, ADMIN);
+      const p = await player(page.request, lang, admin.token);
+      // the player is in a tournament whose registration is open
+      const created = await page.request.post('/api/tournaments', {
+        data: {
+          name: unique('E2E Closing '),
+          game: 'Valorant',
+          console: ['PC'],
+          maxPartecipants: 8,
+          ...registrationOpenSchedule(),
+        },
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const id = (await created.json()).data.id as string;
+      const joined = await page.request.post(`/api/tournaments/${id}/register?userID=${p.user.id}`, {
+        data: {
+          gameAccounts: [
+            { userId: p.user.id, gameAccount: { username: p.username, id: '', game: 'Valorant', console: 'PC' } },
+          ],
+        },
+        headers: { authorization: `Bearer ${admin.token}` },
+      });
+      expect(joined.ok(), await joined.text()).toBe(true);
+
+      await goto(page, at(lang, `/dashboard/users/view?id=${p.user.id}`));
+      await page.getByTestId('user-page-close-account').click();
+      await page.getByTestId('user-page-close-confirm-confirm').click();
+      await expect(page.locator('[data-sonner-toast][data-type="error"]')).toHaveText(
+        `${texts.error} ${fillText(texts.refused.STILL_IN_TOURNAMENT, { name: p.username })}`,
+      );
+      await expect(page.getByTestId('user-page-username')).toHaveText(p.username);
     });
 
     test(`an admin deletes a player's account at their request: the page shows the stand-in and offers it no more (${lang})`, async ({

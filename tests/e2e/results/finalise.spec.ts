@@ -266,6 +266,8 @@ test("the championship's scores editor shows each player's points from the resul
   }[];
   const championship = competitions.find((c) => c.teams.some((team) => team.players.length > 0))!;
   const first = championship.teams.flatMap((team) => team.players)[0]!;
+  // the demo's leader has thousands of points: the total shows its grouping
+  expect(first.score).toBeGreaterThanOrEqual(1000);
   const breakdown = (await call(page.request, admin.token, 'GET', `/tournaments/competition/${championship.id}/scores`))
     .body.data as { playerId: string; points: number; adjustment: number }[];
   const parts = breakdown.find((b) => b.playerId === first.playerId)!;
@@ -275,16 +277,19 @@ test("the championship's scores editor shows each player's points from the resul
     ['en', 390],
   ] as const) {
     const texts = localeTexts(lang, 'dashboard').competitions.scores;
+    // grouped from the thousands, as every number of the dashboard: 2.555 in Italian, 2,555 in English
+    const grouped = (n: number) =>
+      new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(n);
     await page.setViewportSize({ width, height: 900 });
     await goto(page, `${lang === 'it' ? '' : '/en'}/dashboard/competitions/edit?id=${championship.id}`);
     await expect(page.getByTestId(`scores-points-${first.playerId}`)).toContainText(
-      fillText(texts.points, { points: parts.points }),
+      fillText(texts.points, { points: grouped(parts.points) }),
     );
     await expect(page.getByTestId(`scores-score-${first.playerId}`)).toHaveValue(String(parts.adjustment));
-    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score}`);
+    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${grouped(first.score)}`);
     // a new adjustment moves the total before it is saved
     await page.getByTestId(`scores-score-${first.playerId}`).fill(String(parts.adjustment + 5));
-    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${first.score + 5}`);
+    await expect(page.getByTestId(`scores-total-${first.playerId}`)).toHaveText(`= ${grouped(first.score + 5)}`);
     await keepShot(page.getByTestId('scores-editor'), { path: `${shots}/scores-${lang}-${width}.png` });
     await page.getByTestId('scores-reset').click();
   }

@@ -187,6 +187,8 @@ test('players report with a screenshot in both languages; the admin approves one
   await page.getByTestId(`report-row-${giuliaReport.id}`).getByTestId('report-row-review').click();
   const dialog = page.getByTestId('report-review-dialog');
   await expect(dialog).toContainText(fillText(en_.review.createMatch, { n: 1 }));
+  // the hint under it names the match too, never a bare placeholder
+  await expect(dialog).toContainText(fillText(en_.review.createMatchHint, { n: 1 }));
   await expect(dialog.getByTestId('report-review-create-match')).not.toBeChecked();
   await expect(dialog.getByTestId('report-review-approve')).toBeDisabled();
   await page.keyboard.press('Escape');

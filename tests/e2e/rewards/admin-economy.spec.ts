@@ -174,17 +174,21 @@ for (const lang of ['it', 'en'] as const) {
         await call(page.request, admin.token, 'GET', `/marketplace/wallets?search=giulia`)
       ).body.data.find((w: { userId: string }) => w.userId === giulia.user.id);
       const reason = `E2E bonus ${lang} ${unique('')}`;
+      // the list and the modal group a balance from the thousands, as every number of the dashboard (1.250, 1,250)
+      const balance = (n: number) =>
+        new Intl.NumberFormat(lang === 'it' ? 'it-IT' : 'en-GB', { useGrouping: true }).format(n);
+      expect(before.balance).toBeGreaterThanOrEqual(1000);
 
       await goto(page, at(lang, '/dashboard/users'));
       await expect(page.getByTestId('wallets-table')).toBeVisible();
       await page.getByTestId('wallets-search').fill('giulia');
       const row = page.getByTestId(`wallet-row-${giulia.user.id}`);
       await expect(page.getByTestId('wallets-table').locator('tbody tr')).toHaveCount(1);
-      await expect(row.getByTestId('wallet-row-balance')).toHaveText(String(before.balance));
+      await expect(row.getByTestId('wallet-row-balance')).toHaveText(balance(before.balance));
       await row.getByTestId('wallet-row-details').click();
       const modal = page.getByTestId('wallet-modal');
       await expect(modal).toBeVisible();
-      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance));
+      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(balance(before.balance));
       await expect(
         modal.getByTestId('wallet-transactions').or(modal.getByTestId('wallet-transactions-empty')),
       ).toBeVisible();
@@ -222,11 +226,11 @@ for (const lang of ['it', 'en'] as const) {
       await modal.getByTestId('wallet-adjust-back').click();
       await expect(modal.getByTestId('wallet-adjust-preview')).toHaveCount(0);
       await expect(modal.getByTestId('wallet-adjust-amount')).toBeEnabled();
-      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance));
+      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(balance(before.balance));
       await modal.getByTestId('wallet-adjust-submit').click();
       await modal.getByTestId('wallet-adjust-confirm').click();
       await expect(toast(page)).toBeVisible();
-      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(String(before.balance + 20));
+      await expect(modal.getByTestId('wallet-modal-balance')).toHaveText(balance(before.balance + 20));
       const entry = modal.getByTestId('wallet-transaction').first();
       await expect(entry.getByTestId('wallet-transaction-description')).toHaveText(reason);
       await expect(entry.getByTestId('wallet-transaction-amount')).toHaveText('+20');
@@ -236,7 +240,7 @@ for (const lang of ['it', 'en'] as const) {
       expect(maxHeight).toBe('200px');
       await modal.getByTestId('wallet-modal-close').click();
       await expect(modal).toBeHidden();
-      await expect(row.getByTestId('wallet-row-balance')).toHaveText(String(before.balance + 20));
+      await expect(row.getByTestId('wallet-row-balance')).toHaveText(balance(before.balance + 20));
 
       // the ledger holds it under the admin's name
       const ledger = await call(page.request, admin.token, 'GET', `/marketplace/transactions/${giulia.user.id}`);

@@ -804,7 +804,8 @@ export async function createPlayoff(
       action: 'bracket.playoff',
       entityType: 'tournament',
       entityId: tournamentId,
-      label: auditLabel((await TournamentService.get(tx, tournamentId, null)).name, input.format),
+      // the format's code would read raw in either language: the details hold it
+      label: (await TournamentService.get(tx, tournamentId, null)).name,
       before: null,
       after: { format: input.format, seeds: seeds.map((id) => names.get(id) ?? id), matches: planned.length },
     });

@@ -577,7 +577,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('POST /tournaments/:id/registrations/:userId/disqualify', {
     summary:
-      'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this tournament again',
+      'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this' +
+      ' tournament again; 409 TOURNAMENT_FINALIZED once the results are final',
     ...onPlayer,
     handler: async (req) =>
       ok(

@@ -1225,9 +1225,10 @@ async function afterRosterChange(ctx: ServiceContext, id: string, promoted: stri
 
 /**
  * Disqualifies a member or a waitlisted player with a reason (mailed): the row stays, so they cannot check in or join
- * again. Allowed after the end too (cheating found later). A seated team plays on without its disqualified member;
- * a team waiting for a seat, whose place in the queue is its captain's, is disbanded with its captain, as when the
- * captain leaves, so the other members are free to enter again.
+ * again. Allowed after the end too (cheating found later), but not once the results are final: the standings are
+ * frozen and the prizes paid by then, so the player would be told of a disqualification that changes neither.
+ * A seated team plays on without its disqualified member; a team waiting for a seat, whose place in the queue is its
+ * captain's, is disbanded with its captain, as when the captain leaves, so the other members are free to enter again.
  */
 export async function disqualifyPlayer(
   ctx: ServiceContext,
@@ -1238,6 +1239,7 @@ export async function disqualifyPlayer(
 ): Promise<Registrations> {
   const { row, phase } = await rosterRow(ctx, id);
   const promoted = await audited(ctx, actor, async (tx, audit) => {
+    await lockOpenForResults(tx, id);
     const result = await TournamentRepository.disqualify(tx.db.kysely, {
       tournamentId: id,
       userId,

@@ -35,6 +35,8 @@ interface Props {
   tournamentId: string;
   /** check-in has not closed yet: generating asks first, as later check-ins would be left out */
   checkInOpen: boolean;
+  /** the results are final: every change is refused, so none is offered */
+  finalized: boolean;
 }
 
 const call: TypedCall<BracketsApi> = api;
@@ -63,12 +65,13 @@ const nameOf = (m: BracketMatch, side: 'a' | 'b') => (side === 'a' ? m.sideA?.na
  * with a seeding, the disputed matches first with both reports, then every playable match; the
  * admin resolves or overrides a result in a dialog. Everything goes through the bracket API.
  */
-export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: Props) {
+export default function BracketPanel({ t, locale, tournamentId, checkInOpen, finalized }: Props) {
   const [bracket, setBracket] = useState<Bracket | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [seeding, setSeeding] = useState<Seeding>('random');
   const [generating, setGenerating] = useState(false);
-  // generating while check-in is open asks first: later check-ins would be left out
+  // generating while check-in is open asks first (later check-ins would be left out), and so does generating again
+  // (the pairings the players may have read are drawn anew)
   const [asking, setAsking] = useState(false);
   const [extras, setExtras] = useState(defaultExtras);
   // Swiss: the rounds typed, empty for the default
@@ -145,10 +148,11 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: P
   const disputed = matches.filter((m) => m.state === 'disputed');
   const others = matches.filter((m) => m.state !== 'disputed');
   const generated = bracket.rounds.length > 0;
-  // the API refuses a new bracket once a side has reported or a result stands: say so instead of offering it
-  const locked = bracket.rounds.some((r) =>
-    r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null),
-  );
+  // the API refuses a new bracket once a side has reported or a result stands, and any change once the results are
+  // final: say so instead of offering it
+  const locked =
+    finalized ||
+    bracket.rounds.some((r) => r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null));
   // the disputed matches, then the others: a titled list each, the admin's button on every match
   const matchSection = (key: 'disputed' | 'matches', list: BracketMatch[], empty?: ReactNode) => (
     <section className="space-y-3" aria-labelledby={`bracket-${key}-title`}>
@@ -160,7 +164,7 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: P
       ) : (
         <ul className="space-y-2">
           {list.map((m) => (
-            <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={setEditing} />
+            <MatchRow key={m.id} t={t} match={m} where={where(m)} onEdit={finalized ? undefined : setEditing} />
           ))}
         </ul>
       )}
@@ -195,7 +199,7 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: P
           <BusyButton
             busy={generating}
             busyLabel={t('brackets.admin.generating')}
-            onClick={() => (checkInOpen ? setAsking(true) : void generate())}
+            onClick={() => (checkInOpen || generated ? setAsking(true) : void generate())}
             disabled={locked}
             aria-describedby={locked ? 'bracket-locked' : undefined}
             testId="bracket-generate"
@@ -212,8 +216,8 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: P
         </div>
         <ConfirmDialog
           open={asking}
-          title={t('brackets.admin.checkInOpenTitle')}
-          message={t('brackets.admin.checkInOpenMessage')}
+          title={t(checkInOpen ? 'brackets.admin.checkInOpenTitle' : 'brackets.admin.regenerateTitle')}
+          message={t(checkInOpen ? 'brackets.admin.checkInOpenMessage' : 'brackets.admin.regenerateMessage')}
           confirmLabel={t(generated ? 'brackets.admin.regenerate' : 'brackets.admin.generate')}
           cancelLabel={t('brackets.admin.cancel')}
           onConfirm={() => void generate()}
@@ -223,13 +227,13 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen }: P
         {seeding === 'manual' && !locked && order && <SeedOrder t={t} order={order} onChange={setOrder} />}
         {locked && (
           <p id="bracket-locked" className="text-xs text-slate-400" data-testid="bracket-locked">
-            {t.error('BRACKET_HAS_RESULTS')}
+            {t.error(finalized ? 'TOURNAMENT_FINALIZED' : 'BRACKET_HAS_RESULTS')}
           </p>
         )}
       </section>
 
       {generated && bracket.swiss && <SwissRounds t={t} locale={locale} bracket={bracket} onChange={setBracket} />}
-      {generated && (bracket.format === 'swiss' || bracket.format === 'round_robin') && (
+      {generated && !finalized && (bracket.format === 'swiss' || bracket.format === 'round_robin') && (
         <PlayoffPanel t={t} bracket={bracket} onChange={setBracket} />
       )}
       {generated ? (
@@ -295,7 +299,8 @@ function MatchRow({
   t: Translator;
   match: BracketMatch;
   where: string;
-  onEdit: (m: BracketMatch) => void;
+  /** absent once the results are final: no match can change */
+  onEdit?: (m: BracketMatch) => void;
 }) {
   const report = (side: 'a' | 'b') => {
     const r = m.reports?.[side];
@@ -328,14 +333,16 @@ function MatchRow({
           </p>
         )}
       </div>
-      <button
-        type="button"
-        className={m.state === 'disputed' ? primaryButtonClass : secondaryButtonClass}
-        onClick={() => onEdit(m)}
-        data-testid="bracket-admin-edit"
-      >
-        {t(m.state === 'disputed' ? 'brackets.admin.resolve' : 'brackets.admin.override')}
-      </button>
+      {onEdit && (
+        <button
+          type="button"
+          className={m.state === 'disputed' ? primaryButtonClass : secondaryButtonClass}
+          onClick={() => onEdit(m)}
+          data-testid="bracket-admin-edit"
+        >
+          {t(m.state === 'disputed' ? 'brackets.admin.resolve' : 'brackets.admin.override')}
+        </button>
+      )}
     </li>
   );
 }

@@ -9,6 +9,9 @@ import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { PrivacyApi } from '../../endpoints.ts';
 
 const call: TypedCall<PrivacyApi> = api;
+// the refusals the catalogue words for the player closing their own account ("you are still in a tournament"):
+// the admin reads them about the player, with what to do from the dashboard
+const refusalsAboutThePlayer = new Set(['STILL_IN_TOURNAMENT', 'ORDER_NOT_SHIPPED']);
 
 /**
  * On the admin's user page: close a player's account when they ask the organiser to (by e-mail, say), under the same
@@ -35,7 +38,10 @@ export default function AccountClosing({
     setBusy(false);
     setAsking(false);
     if (!res.ok) {
-      toast.error(`${t('accounts.userPage.closing.error')} ${t.error(res.code)}`);
+      const why = refusalsAboutThePlayer.has(res.code)
+        ? t(`accounts.userPage.closing.refused.${res.code}`, { name })
+        : t.error(res.code);
+      toast.error(`${t('accounts.userPage.closing.error')} ${why}`);
       return;
     }
     toast.success(t('accounts.userPage.closing.done', { name }));

@@ -236,7 +236,7 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
                         checked={createMatch}
                         onChange={setCreateMatch}
                         label={t('resultsAdmin.review.createMatch', { n: r.matchNumber })}
-                        hint={t('resultsAdmin.review.createMatchHint')}
+                        hint={t('resultsAdmin.review.createMatchHint', { n: r.matchNumber })}
                         testId="report-review-create-match"
                       />
                     )}

@@ -1,10 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { teamsInputSchema, type Entrant } from '../../contract.ts';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
+import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { InputField, SelectOptions } from '../../../../platform/ui/FormField.tsx';
 import { secondaryButtonClass, selectClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -45,6 +46,8 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
     useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
   useUnsavedGuard(isDirty);
+  // forming the teams anew replaces the ones there are, names and members: asked first when there are any
+  const [askAuto, setAskAuto] = useState(false);
   // the panel reads the teams again after every match: only different teams replace the form (and its unsaved edits).
   // `baseline` is the teams the form last started from, so the read that follows a save or an automatic forming,
   // bringing the same teams back, leaves alone a name typed meanwhile
@@ -76,11 +79,13 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
   };
   const save = async (body: TeamsValues) =>
     answer(await call<'PUT /tournaments/:id/teams'>(base, { method: 'PUT', body }), 'resultsAdmin.teams.saved');
-  const auto = async () =>
+  const auto = async () => {
+    setAskAuto(false);
     answer(
       await call<'POST /tournaments/:id/teams/auto'>(`${base}/auto`, { method: 'POST' }),
       'resultsAdmin.teams.autoDone',
     );
+  };
 
   return (
     <PanelForm
@@ -100,13 +105,24 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           <button
             type="button"
             className={secondaryButtonClass}
-            onClick={auto}
+            onClick={() => (teams.length > 0 || current.length > 0 ? setAskAuto(true) : void auto())}
             disabled={isSubmitting}
             data-testid="teams-auto"
           >
             {t('resultsAdmin.teams.auto')}
           </button>
         )}
+        <ConfirmDialog
+          open={askAuto}
+          title={t('resultsAdmin.teams.autoConfirmTitle')}
+          message={t('resultsAdmin.teams.autoConfirmMessage')}
+          confirmLabel={t('resultsAdmin.teams.auto')}
+          cancelLabel={t('resultsAdmin.teams.autoCancel')}
+          onConfirm={() => void auto()}
+          onCancel={() => setAskAuto(false)}
+          danger
+          testId="teams-auto-dialog"
+        />
       </div>
       {current.length === 0 ? (
         <p className="text-sm text-slate-400" data-testid="teams-empty">

@@ -11,6 +11,7 @@ import { editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { formatNumber } from '../../../../platform/ui/admin/format.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 
@@ -140,7 +141,7 @@ export default function BadgesList({ t, locale }: SectionProps) {
           </th>
           <td className={`${tdClass} text-slate-300`}>{t(`rewardsAdmin.triggers.${badge.trigger}`)}</td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="badge-row-reward">
-            {badge.rewardAmount}
+            {formatNumber(badge.rewardAmount, locale)}
           </td>
           <td className={`${tdClass} text-slate-300`}>
             {badge.reusable ? t('rewardsAdmin.common.yes') : t('rewardsAdmin.common.no')}

@@ -5,7 +5,7 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -78,7 +78,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
             {t(`rewardsAdmin.giveawayTypes.${g.type}`)}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-credits">
-            {g.credits}
+            {formatNumber(g.credits, locale)}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="giveaway-row-uses">
             {uses(g)}

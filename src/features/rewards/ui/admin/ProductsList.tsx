@@ -8,6 +8,7 @@ import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import { EditDeleteCell, EditLinkCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { formatNumber } from '../../../../platform/ui/admin/format.ts';
 
 const call: TypedCall<RewardsApi> = api;
 const base = marketplaceApiBase;
@@ -71,7 +72,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           </EditLinkCell>
           <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-price">
-            {t('rewardsAdmin.credits', { n: p.price })}
+            {t('rewardsAdmin.credits', { n: formatNumber(p.price, locale) })}
           </td>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
             {p.quantity}

@@ -6,7 +6,7 @@ import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { purchaseSorts, type Purchase } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { countryName } from '../../../../platform/i18n/country-name.ts';
 import { AdminList, ListFilter } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
@@ -139,7 +139,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                     {open.productName}
                   </p>
                   <p className="font-mono text-slate-300" data-testid="purchase-modal-price">
-                    {t('rewardsAdmin.purchases.credits', { n: open.price })}
+                    {t('rewardsAdmin.purchases.credits', { n: formatNumber(open.price, locale) })}
                   </p>
                   <p className="text-sm text-slate-400 tabular-nums" data-testid="purchase-modal-number">
                     {t('rewardsAdmin.purchases.orderNumber', { number: open.orderNumber })}
@@ -232,7 +232,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
               {purchase.username}
             </UserPageLink>
           </td>
-          <td className={`${tdClass} text-right font-mono text-slate-200`}>{purchase.price}</td>
+          <td className={`${tdClass} text-right font-mono text-slate-200`}>{formatNumber(purchase.price, locale)}</td>
           <td className={`${tdClass} whitespace-nowrap text-slate-400`}>
             {formatDateTime(purchase.createdAt, locale)}
           </td>

@@ -116,7 +116,10 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
     setTransactions((list) => [res.data.transaction, ...(list ?? [])]);
     reset(defaults);
     toast.success(
-      t('rewardsAdmin.wallets.adjusted', { name: res.data.wallet.username, balance: res.data.wallet.balance }),
+      t('rewardsAdmin.wallets.adjusted', {
+        name: res.data.wallet.username,
+        balance: formatNumber(res.data.wallet.balance, locale),
+      }),
     );
     onAdjusted(res.data.wallet);
   };
@@ -144,7 +147,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
               valueClassName="font-mono text-2xl font-bold text-white"
               testId="wallet-modal-balance"
             >
-              {wallet.balance}
+              {formatNumber(wallet.balance, locale)}
             </DetailItem>
           </dl>
 
@@ -253,10 +256,10 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                         className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`}
                         data-testid="wallet-transaction-amount"
                       >
-                        {tx.amount > 0 ? `+${tx.amount}` : tx.amount}
+                        {`${tx.amount > 0 ? '+' : tx.amount < 0 ? '−' : ''}${formatNumber(Math.abs(tx.amount), locale)}`}
                       </p>
                       <p className="font-mono text-xs text-slate-500">
-                        {t('rewardsAdmin.wallets.balanceAfter', { n: tx.balanceAfter })}
+                        {t('rewardsAdmin.wallets.balanceAfter', { n: formatNumber(tx.balanceAfter, locale) })}
                       </p>
                     </div>
                   </li>

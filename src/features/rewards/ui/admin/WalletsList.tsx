@@ -3,7 +3,7 @@ import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { walletSorts, type Wallet } from '../../contract.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass, wideOnlyClass } from '../../../../platform/ui/admin/ui.ts';
@@ -75,7 +75,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
             </UserPageLink>
           </th>
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="wallet-row-balance">
-            {wallet.balance}
+            {formatNumber(wallet.balance, locale)}
           </td>
           <td className={`${tdClass} ${wideOnlyClass} whitespace-nowrap text-slate-400`}>
             {wallet.updatedAt ? formatDateTime(wallet.updatedAt, locale) : '—'}

@@ -28,7 +28,7 @@ export default function CompetitionEditor({ t, locale, section, agencyName = '' 
               competition={competition}
               onSaved={(c) => setCompetition((old) => ({ ...c, teams: c.teams ?? old?.teams ?? [] }))}
             />
-            <FactionScoresEditor t={t} competition={competition} onSaved={setCompetition} />
+            <FactionScoresEditor t={t} locale={locale} competition={competition} onSaved={setCompetition} />
           </>
         ) : (
           <CompetitionForm t={t} page={page} agencyName={agencyName} competition={null} onSaved={setCompetition} />

@@ -13,7 +13,8 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { countKey } from '../../../../platform/ui/admin/format.ts';
+import { countKey, formatNumber } from '../../../../platform/ui/admin/format.ts';
+import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import PanelHeading from '../../../../platform/ui/admin/PanelHeading.tsx';
 import { whenLive } from '../../../../platform/ui/admin/when-live.ts';
@@ -76,10 +77,12 @@ const totalOf = (r: Row) => (/^-?\d+$/.test(r.adjustment.trim()) ? r.points + Nu
  */
 export default function FactionScoresEditor({
   t,
+  locale,
   competition,
   onSaved,
 }: {
   t: Translator;
+  locale: Locale;
   competition: Competition;
   onSaved: (c: Competition) => void;
 }) {
@@ -108,16 +111,18 @@ export default function FactionScoresEditor({
       />
     );
   if (!breakdown) return <Spinner label={t('dashboard.competitions.scores.loading')} testId="scores-loading" />;
-  return <ScoresForm t={t} competition={competition} breakdown={breakdown} onSaved={onSaved} />;
+  return <ScoresForm t={t} locale={locale} competition={competition} breakdown={breakdown} onSaved={onSaved} />;
 }
 
 function ScoresForm({
   t,
+  locale,
   competition,
   breakdown,
   onSaved,
 }: {
   t: Translator;
+  locale: Locale;
   competition: Competition;
   breakdown: ReadonlyMap<string, ScoreBreakdown>;
   onSaved: (c: Competition) => void;
@@ -286,7 +291,7 @@ function ScoresForm({
                           data-testid={`scores-points-${row.playerId}`}
                           title={t('dashboard.competitions.scores.pointsHint')}
                         >
-                          {t('dashboard.competitions.scores.points', { points: row.points })} +
+                          {t('dashboard.competitions.scores.points', { points: formatNumber(row.points, locale) })} +
                         </span>
                         <div className="w-28 shrink-0">
                           <input
@@ -309,7 +314,7 @@ function ScoresForm({
                           className="shrink-0 font-mono text-sm font-semibold text-white"
                           data-testid={`scores-total-${row.playerId}`}
                         >
-                          = {totalOf(row)}
+                          = {formatNumber(totalOf(row), locale)}
                         </span>
                         <button
                           type="button"

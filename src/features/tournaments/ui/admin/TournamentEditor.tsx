@@ -53,18 +53,20 @@ interface TabPanelProps {
   locale: Locale;
   tournamentId: string;
 }
-export interface BracketTabProps extends TabPanelProps {
-  /** check-in has not closed yet: a player who checks in after a bracket is generated is not in it */
-  checkInOpen: boolean;
-}
-
-/** What the Results tab's panel is given: it is the results domain's. */
-export interface ResultsTabProps extends TabPanelProps {
+/** Who plays: what the teams of a duo, trio or squad tournament are formed from, in the Results or Bracket tab. */
+interface FieldProps extends TabPanelProps {
   teamSize: number | null;
   finalized: boolean;
   /** the checked-in players, in check-in order (from the roster this editor already reads) */
   players: { id: string; username: string }[];
 }
+export interface BracketTabProps extends FieldProps {
+  /** check-in has not closed yet: a player who checks in after a bracket is generated is not in it */
+  checkInOpen: boolean;
+}
+
+/** What the Results tab's panel is given: it is the results domain's. */
+export type ResultsTabProps = FieldProps;
 
 /** What the Prizes tab's panel is given (the results domain's too). */
 export interface PrizesTabProps extends TabPanelProps {
@@ -220,6 +222,14 @@ function EditView({
   const panel = { idPrefix: 'tournament', tab };
   // what every tab of another domain is given (the shell puts them in)
   const tabProps: TabPanelProps = { t, locale, tournamentId: tournament.id };
+  const fieldProps: FieldProps = {
+    ...tabProps,
+    teamSize: tournament.teamSize,
+    finalized: tournament.finalized,
+    players: (registrations?.members ?? [])
+      .filter((m) => m.confirmed)
+      .map((m) => ({ id: m.userId, username: m.username })),
+  };
 
   return (
     <>
@@ -305,19 +315,12 @@ function EditView({
       </TabPanel>
       {resultsTab && tabs.includes('results') && resultsOpened && (
         <TabPanel {...panel} name="results" data-testid="tournament-panel-results">
-          {resultsTab({
-            ...tabProps,
-            teamSize: tournament.teamSize,
-            finalized: tournament.finalized,
-            players: (registrations?.members ?? [])
-              .filter((m) => m.confirmed)
-              .map((m) => ({ id: m.userId, username: m.username })),
-          })}
+          {resultsTab(fieldProps)}
         </TabPanel>
       )}
       {bracketTab && tabs.includes('bracket') && (
         <TabPanel {...panel} name="bracket" data-testid="tournament-panel-bracket">
-          {bracketTab({ ...tabProps, checkInOpen: checkInStillOpen.has(phaseOf(tournament)) })}
+          {bracketTab({ ...fieldProps, checkInOpen: checkInStillOpen.has(phaseOf(tournament)) })}
         </TabPanel>
       )}
       {prizesTab && tabs.includes('prizes') && prizesOpened && (
