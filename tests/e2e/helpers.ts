@@ -70,17 +70,23 @@ export function decodeQuotedPrintable(s: string) {
   return s.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h) => String.fromCharCode(parseInt(h, 16)));
 }
 
-/** The instant `n` minutes from now, as the API takes it. */
-export const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
-/** A tournament schedule whose registration is open now; check-in opens a day from now. */
-export const registrationOpenSchedule = () => ({
-  start_registration: minutes(-60),
-  end_registration: minutes(24 * 60),
-  start_checkin: minutes(24 * 60),
-  end_checkin: minutes(24 * 60 + 45),
-  start_tournament: minutes(24 * 60 + 60),
-  end_tournament: minutes(24 * 60 + 240),
-});
+/** The instant `n` minutes from now (or from `from`), as the API takes it. */
+export const minutes = (n: number, from = Date.now()) => new Date(from + n * 60_000).toISOString();
+/**
+ * A tournament schedule whose registration is open now; check-in opens a day from now, the instant registration
+ * closes. Every date counts from one reading of the clock, so the two meant to be equal are.
+ */
+export const registrationOpenSchedule = () => {
+  const now = Date.now();
+  return {
+    start_registration: minutes(-60, now),
+    end_registration: minutes(24 * 60, now),
+    start_checkin: minutes(24 * 60, now),
+    end_checkin: minutes(24 * 60 + 45, now),
+    start_tournament: minutes(24 * 60 + 60, now),
+    end_tournament: minutes(24 * 60 + 240, now),
+  };
+};
 
 export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

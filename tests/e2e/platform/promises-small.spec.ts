@@ -106,15 +106,17 @@ for (const lang of ['it', 'en'] as const) {
       page,
       request,
     }) => {
-      // check-in opens in one day and a few hours: the countdown shows 1 and the singular unit
+      // check-in opens in one day and a few hours, the instant registration closes (one timestamp for both: two
+      // calls of the clock can be a millisecond apart, and the countdown would then name the earlier one)
+      const checkinOpens = minutes(DAY + 3 * HOUR);
       const t = await createTournament(request, {
         name: unique(`Promises ${lang} `),
         game: 'Fortnite',
         console: ['PC'],
         maxPartecipants: 20,
         start_registration: minutes(-HOUR),
-        end_registration: minutes(DAY + 3 * HOUR),
-        start_checkin: minutes(DAY + 3 * HOUR),
+        end_registration: checkinOpens,
+        start_checkin: checkinOpens,
         end_checkin: minutes(DAY + 4 * HOUR),
         start_tournament: minutes(DAY + 5 * HOUR),
         end_tournament: minutes(DAY + 8 * HOUR),
