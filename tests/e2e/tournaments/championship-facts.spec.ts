@@ -56,13 +56,15 @@ for (const lang of ['it', 'en'] as const) {
       const format = page.getByTestId('faq-format');
       await expect(format).toContainText(playoffs);
       await expect(format).toContainText(`${finals} ${lang === 'it' ? 'a' : 'in'} ${c.finalsCity}`);
-      // no other year is left on the page's championship texts
+      // no other year is left on the page's championship texts: only the years of its own dates (the playoffs may
+      // fall in December and the finals in January, as they do for a demo seeded in early December)
+      const ownYears = [yearOf(c.playoffsAt), year];
       for (const text of [
         await page.getByTestId('hero-title-eyebrow').innerText(),
         await format.innerText(),
         await page.getByTestId('faq-eligibility').innerText(),
       ])
-        for (const y of text.match(/20\d\d/g) ?? []) expect(y).toBe(year);
+        for (const y of text.match(/20\d\d/g) ?? []) expect(ownYears).toContain(y);
 
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-facts')).toHaveAttribute('data-state', 'ready');
