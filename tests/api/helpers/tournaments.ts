@@ -127,6 +127,15 @@ export function registration(
   };
 }
 
+/** A game account named after `tag`, so each member of a team shows its own. */
+export const gameAccount = (tag: string) => ({ username: tag, id: `epic-${tag}`, game: 'Fortnite', console: 'PC' });
+
+/** The body a captain registers a team with: its name and each member, by id or (invited) by username. */
+export const teamBody = (name: string, members: { userId: string; username?: string }[]) => ({
+  teamName: name,
+  gameAccounts: members.map((m, i) => ({ ...m, gameAccount: gameAccount(`m${i}`) })),
+});
+
 export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
   t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });
 export const leave = (t: TestApp, id: string, p: Person) =>

@@ -3,12 +3,14 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   checkIn,
   createTournament,
+  gameAccount,
   join,
   leave,
   quickPlayer,
   quickPlayers,
   registrationRows,
   setPhase,
+  teamBody,
   tournamentRow,
   type Person,
 } from '../helpers/tournaments.ts';
@@ -30,13 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const account = (tag: string) => ({ username: tag, id: `epic-${tag}`, game: 'Fortnite', console: 'PC' });
-const teamBody = (name: string, members: { userId: string; username?: string }[]) => ({
-  teamName: name,
-  gameAccounts: members.map((m, i) => ({ ...m, gameAccount: account(`m${i}`) })),
-});
-const register = (id: string, captain: Person, body: unknown) =>
-  t.call('POST', `/api/tournaments/${id}/register?userID=${captain.id}`, { token: captain.token, body });
+const register = (id: string, captain: Person, body: unknown) => join(t, id, captain, body);
 const answer = (id: string, teamId: string, p: Person, what: 'accept' | 'decline' | 'invite', body: unknown = {}) =>
   t.call('POST', `/api/tournaments/${id}/entry-teams/${teamId}/${what}`, { token: p.token, body });
 const teamsOf = async (id: string) => (await t.call('GET', `/api/tournaments/${id}/entry-teams`)).json.data;
@@ -139,13 +135,13 @@ describe('registering a team', () => {
 
     const other = await quickPlayer(t);
     const stranger = await quickPlayer(t);
-    const body = { userId: other.id, gameAccount: account('other') };
+    const body = { userId: other.id, gameAccount: gameAccount('other') };
     expectError(await answer(id, teamId, stranger, 'invite', body), 403, 'NOT_CAPTAIN');
     const invited = await answer(id, teamId, captain, 'invite', body);
     expect(invited.status, JSON.stringify(invited.json)).toBe(200);
     expect(invited.json.data.members[1]).toMatchObject({ userId: other.id, state: 'invited' });
     expectError(
-      await answer(id, teamId, captain, 'invite', { userId: stranger.id, gameAccount: account('s') }),
+      await answer(id, teamId, captain, 'invite', { userId: stranger.id, gameAccount: gameAccount('s') }),
       409,
       'TEAM_FULL',
     );
@@ -219,7 +215,7 @@ describe('a whole team waits for a slot', () => {
     (await t.call('GET', `/api/tournaments/${id}`, { token: p.token })).json.data.me;
   const stateOf = async (id: string) =>
     Object.fromEntries((await registrationRows(t, id)).map((r) => [r.user_id, r.state]));
-  const checkInBody = (p: Person) => ({ gameAccounts: [{ userId: p.id, gameAccount: account(p.username) }] });
+  const checkInBody = (p: Person) => ({ gameAccounts: [{ userId: p.id, gameAccount: gameAccount(p.username) }] });
   async function wholeIn(id: string, name: string) {
     const d = await pendingDuo(id, name);
     expect((await answer(id, d.teamId, d.partner, 'accept')).status).toBe(200);
@@ -285,7 +281,8 @@ describe('a whole team waits for a slot', () => {
     expect((await stateOf(id))[first.captain.id]).toBeUndefined();
     const other = await quickPlayer(t);
     expect(
-      (await answer(id, first.teamId, first.captain, 'invite', { userId: other.id, gameAccount: account('o') })).status,
+      (await answer(id, first.teamId, first.captain, 'invite', { userId: other.id, gameAccount: gameAccount('o') }))
+        .status,
     ).toBe(200);
     expect((await answer(id, first.teamId, other, 'accept')).json.data.waitlistPosition).toBe(2);
     // the captain of a waiting team leaving disbands it, and the queue closes up
@@ -338,7 +335,7 @@ describe('a whole team waits for a slot', () => {
     const id = await duo({ maxPartecipants: 1 });
     const seated = await wholeIn(id, 'Seated');
     const late = await wholeIn(id, 'Late');
-    await UserRepository.keepGameAccount(t.db.kysely, late.partner.id, account('solo') as never);
+    await UserRepository.keepGameAccount(t.db.kysely, late.partner.id, gameAccount('solo') as never);
     const before = await t.snapshot();
     expectError(
       await t.call('POST', `/api/tournaments/${id}/registrations`, {
@@ -498,7 +495,7 @@ describe('check-in and entrants', () => {
     return d;
   }
   const memberCheckIn = (id: string, p: Person) =>
-    checkIn(t, id, p, { gameAccounts: [{ userId: p.id, gameAccount: account(p.username) }] });
+    checkIn(t, id, p, { gameAccounts: [{ userId: p.id, gameAccount: gameAccount(p.username) }] });
   const entrants = async (id: string) =>
     (await t.call('GET', `/api/tournaments/${id}/entrants`, { token: admin.token })).json.data;
 

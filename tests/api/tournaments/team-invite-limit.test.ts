@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { createTournament, join, leave, quickPlayer, quickPlayers, type Person } from '../helpers/tournaments.ts';
+import {
+  createTournament,
+  gameAccount,
+  join,
+  leave,
+  quickPlayer,
+  quickPlayers,
+  teamBody,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 
 /**
@@ -16,13 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const account = (tag: string) => ({ username: tag, id: `epic-${tag}`, game: 'Fortnite', console: 'PC' });
-const teamBody = (name: string, members: { userId: string; username?: string }[]) => ({
-  teamName: name,
-  gameAccounts: members.map((m, i) => ({ ...m, gameAccount: account(`m${i}`) })),
-});
-const register = (id: string, captain: Person, body: unknown) =>
-  t.call('POST', `/api/tournaments/${id}/register?userID=${captain.id}`, { token: captain.token, body });
+const register = (id: string, captain: Person, body: unknown) => join(t, id, captain, body);
 const mailsTo = async (email: string) => (await t.outbox()).filter((m) => m.to === email).length;
 
 test('a captain registering a team and leaving again mails its member 10 times an hour at most, then 429', async () => {
@@ -60,7 +63,7 @@ test('invites of a replacement count with the registrations of the same captain'
   const invite = (p: Person) =>
     t.call('POST', `/api/tournaments/${id}/entry-teams/${teamId}/invite`, {
       token: captain.token,
-      body: { userId: '', username: p.username, gameAccount: account('r') },
+      body: { userId: '', username: p.username, gameAccount: gameAccount('r') },
     });
   expect((await decline(first)).status).toBe(200);
   for (let i = 0; i < 9; i++) {
