@@ -10,22 +10,22 @@ const base = {
   className: 'h-4 w-4',
 } as const;
 
-export function EditIcon() {
-  return (
-    <svg {...base}>
-      <path d="M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z" />
-      <path d="m13.5 6.5 4 4" />
-    </svg>
-  );
+/** An icon drawn by its strokes alone, each a path's `d`. */
+function strokes(...paths: string[]) {
+  return function StrokesIcon() {
+    return (
+      <svg {...base}>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  };
 }
 
-export function DeleteIcon() {
-  return (
-    <svg {...base}>
-      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
-  );
-}
+export const EditIcon = strokes('M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Z', 'm13.5 6.5 4 4');
+
+export const DeleteIcon = strokes('M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3');
 
 /** Publish: the eye of the public, who will see the record. */
 export function PublishIcon() {
@@ -38,11 +38,7 @@ export function PublishIcon() {
 }
 
 /** Unpublish: the same eye, struck through. */
-export function UnpublishIcon() {
-  return (
-    <svg {...base}>
-      <path d="M2 12s3.6-7 10-7c2 0 3.7.7 5.1 1.6M22 12s-3.6 7-10 7c-2 0-3.7-.7-5.1-1.6M9.9 14.1a3 3 0 0 1 4.2-4.2" />
-      <path d="m3 3 18 18" />
-    </svg>
-  );
-}
+export const UnpublishIcon = strokes(
+  'M2 12s3.6-7 10-7c2 0 3.7.7 5.1 1.6M22 12s-3.6 7-10 7c-2 0-3.7-.7-5.1-1.6M9.9 14.1a3 3 0 0 1 4.2-4.2',
+  'm3 3 18 18',
+);
