@@ -13,7 +13,8 @@ import { formatDateTime, formatNumber } from '../../../platform/ui/admin/format.
 import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
 import { idFromLocation, type SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../platform/ui/admin/sections.ts';
-import { Panel, SimpleTable } from '../../../platform/ui/admin/UserPagePanels.tsx';
+import { Panel } from '../../../platform/ui/admin/UserPagePanels.tsx';
+import { UserPageTable } from '../../../platform/ui/admin/UserPageTable.tsx';
 import { isClosedAccount, type AccountOverview, type AccountStanding } from '../../accounts/people-contract.ts';
 import type { Purchase, Transaction } from '../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type UserOverview } from '../user-page-contract.ts';
@@ -179,14 +180,10 @@ function OtherPanels({ t, locale, data }: { t: Translator; locale: Locale; data:
       </Panel>
 
       <Panel title={t('accounts.userPage.registrations.title')} testId="user-page-registrations">
-        <SimpleTable
-          empty={t('accounts.userPage.registrations.none')}
-          head={[
-            t('accounts.userPage.registrations.columns.tournament'),
-            t('accounts.userPage.registrations.columns.state'),
-            t('accounts.userPage.registrations.columns.checkIn'),
-            t('accounts.userPage.registrations.columns.start'),
-          ]}
+        <UserPageTable
+          t={t}
+          ns="registrations"
+          columns={['tournament', 'state', 'checkIn', 'start']}
           rows={data.registrations.map((r) => ({
             key: r.tournamentId,
             cells: [
@@ -277,10 +274,11 @@ function PagedTable<T>(props: {
           testId={`${props.testId}-error`}
         />
       )}
-      <SimpleTable
-        head={props.columns.map((c) => t(`${ns}.columns.${c}`))}
+      <UserPageTable
+        t={t}
+        ns={props.ns}
+        columns={props.columns}
         right={props.right}
-        empty={t(`${ns}.none`)}
         rows={rows.map((item) => ({ key: rowKey(item), cells: row(item) }))}
         testId={props.testId}
       />

@@ -9,7 +9,8 @@ import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { Panel, SimpleTable } from '../../../../platform/ui/admin/UserPagePanels.tsx';
+import { Panel } from '../../../../platform/ui/admin/UserPagePanels.tsx';
+import { UserPageTable } from '../../../../platform/ui/admin/UserPageTable.tsx';
 import { dangerSmallButtonClass, panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import type { AccountOverview, AccountStanding } from '../../people-contract.ts';
 import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN } from '../../people-rules.ts';
@@ -252,13 +253,10 @@ export default function UserAccount({
       <div className="grid gap-6 lg:grid-cols-2">
         {besideSessions}
         <Panel title={t('accounts.userPage.sessions.title')} testId="user-page-sessions">
-          <SimpleTable
-            empty={t('accounts.userPage.sessions.none')}
-            head={[
-              t('accounts.userPage.sessions.columns.createdAt'),
-              t('accounts.userPage.sessions.columns.lastUsedAt'),
-              t('accounts.userPage.sessions.columns.expiresAt'),
-            ]}
+          <UserPageTable
+            t={t}
+            ns="sessions"
+            columns={['createdAt', 'lastUsedAt', 'expiresAt']}
             rows={account.sessions.map((s, i) => ({
               key: `${s.createdAt}|${i}`,
               cells: [
