@@ -6,10 +6,9 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { NewsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { PublishIcon, UnpublishIcon } from '../../../../platform/ui/admin/icons.tsx';
 import { titleIn, type NewsArticle } from './news-types.ts';
 import { newsSorts } from '../../contract.ts';
@@ -56,32 +55,44 @@ export default function NewsList({ t, locale }: SectionProps) {
     list.updateRows((rows) => rows.map((r) => (r.id === res.data.id ? res.data : r)));
   };
 
-  const ns = 'news.admin.list';
-  const vars = (a: NewsArticle) => ({ title: titleIn(a, locale, untitled) });
-  const { listProps, editHref, actions } = editorList('news', locale, { list, t, ns, testId: 'news', compact: true });
+  const titleOf = (article: NewsArticle) => titleIn(article, locale, untitled);
 
   return (
-    <AdminList
-      {...listProps}
+    <EditorPagesList
+      section="news"
+      locale={locale}
+      actions={{ list, t, ns: 'news.admin.list', testId: 'news', compact: true }}
       id="news"
-      columns={[
-        { key: 'title', sort: 'title' },
-        { key: 'status' },
-        { key: 'date', sort: 'date' },
-        { key: 'actions', align: 'right' },
-      ]}
-      remove={{
-        call: (a) => call<'DELETE /news/:id'>(`/news/${encodeURIComponent(a.id)}`, { method: 'DELETE' }),
-        vars,
-        dialogTestId: 'news-delete-dialog',
+      columns={[{ key: 'title', sort: 'title' }, { key: 'status' }, { key: 'date', sort: 'date' }]}
+      rowId={(article) => article.id}
+      vars={(article) => ({ title: titleOf(article) })}
+      remove={(article) => call<'DELETE /news/:id'>(`/news/${encodeURIComponent(article.id)}`, { method: 'DELETE' })}
+      rowButtons={(article) => {
+        const toggleText = article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish');
+        return (
+          <button
+            type="button"
+            className={`${smallButtonClass} max-sm:px-2`}
+            onClick={() => togglePublished(article)}
+            disabled={toggling === article.id}
+            aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
+              title: titleOf(article),
+            })}
+            title={toggleText}
+            data-testid="news-row-toggle"
+          >
+            {/* on a phone the icon alone, as edit and delete beside it */}
+            {article.published ? <UnpublishIcon /> : <PublishIcon />}{' '}
+            <span className="max-sm:hidden">{toggleText}</span>
+          </button>
+        );
       }}
     >
-      {(article) => {
-        const title = titleIn(article, locale, untitled);
-        const toggleText = article.published ? t('news.admin.list.unpublish') : t('news.admin.list.publish');
+      {(article, editHref) => {
+        const title = titleOf(article);
         const when = article.publishedAt ?? article.updatedAt ?? article.createdAt;
         return (
-          <tr key={article.id} className={rowClass} data-testid={`news-row-${article.id}`}>
+          <>
             <th scope="row" className={`${tdClass} max-w-[18rem] font-semibold text-white`}>
               <div className="flex items-center gap-3">
                 {article.image ? (
@@ -90,7 +101,7 @@ export default function NewsList({ t, locale }: SectionProps) {
                   <span aria-hidden="true" className={`${thumbClass} border-dashed border-line`} />
                 )}
                 <a
-                  href={editHref(article.id)}
+                  href={editHref}
                   className={`${linkClass} block min-w-0 truncate text-slate-100`}
                   title={title}
                   data-testid="news-row-title"
@@ -109,26 +120,9 @@ export default function NewsList({ t, locale }: SectionProps) {
             <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
               <time dateTime={when}>{formatDateTime(when, locale)}</time>
             </td>
-            <EditDeleteCell {...actions} row={article} href={editHref(article.id)} vars={{ title }}>
-              <button
-                type="button"
-                className={`${smallButtonClass} max-sm:px-2`}
-                onClick={() => togglePublished(article)}
-                disabled={toggling === article.id}
-                aria-label={t(article.published ? 'news.admin.list.unpublishLabel' : 'news.admin.list.publishLabel', {
-                  title,
-                })}
-                title={toggleText}
-                data-testid="news-row-toggle"
-              >
-                {/* on a phone the icon alone, as edit and delete beside it */}
-                {article.published ? <UnpublishIcon /> : <PublishIcon />}{' '}
-                <span className="max-sm:hidden">{toggleText}</span>
-              </button>
-            </EditDeleteCell>
-          </tr>
+          </>
         );
       }}
-    </AdminList>
+    </EditorPagesList>
   );
 }

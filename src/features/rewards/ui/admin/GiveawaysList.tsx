@@ -6,10 +6,9 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
 import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
-import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { tdClass } from '../../../../platform/ui/admin/ui.ts';
 
 const stateClass: Record<Giveaway['state'], string> = {
   active: 'border-emerald-500/40 bg-emerald-500/10 text-emerald-200',
@@ -33,15 +32,14 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: giveawaySorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.giveaways.loadError'),
   });
-  const ns = 'rewardsAdmin.giveaways';
-  const vars = (g: Giveaway) => ({ code: g.token });
-  const { listProps, editHref, actions } = editorList('giveaway', locale, { list, t, ns, testId: 'giveaway' });
   const uses = (g: Giveaway) =>
     g.type === 'limited' && g.maxUses != null ? `${g.redemptionCount} / ${g.maxUses}` : String(g.redemptionCount);
 
   return (
-    <AdminList
-      {...listProps}
+    <EditorPagesList
+      section="giveaway"
+      locale={locale}
+      actions={{ list, t, ns: 'rewardsAdmin.giveaways', testId: 'giveaway' }}
       id="giveaways"
       columns={[
         { key: 'code', sort: 'code' },
@@ -50,22 +48,20 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
         { key: 'uses', align: 'right', sort: 'uses' },
         { key: 'expiresAt', sort: 'expires' },
         { key: 'state' },
-        { key: 'actions', align: 'right' },
       ]}
-      remove={{
-        call: (g) =>
-          call<'DELETE /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(g.id)}`, {
-            method: 'DELETE',
-            base,
-          }),
-        vars,
-        dialogTestId: 'giveaway-delete-dialog',
-      }}
+      rowId={(g) => g.id}
+      vars={(g) => ({ code: g.token })}
+      remove={(g) =>
+        call<'DELETE /marketplace/giveaways/:id'>(`/marketplace/giveaways/${encodeURIComponent(g.id)}`, {
+          method: 'DELETE',
+          base,
+        })
+      }
     >
-      {(g) => (
-        <tr key={g.id} className={rowClass} data-testid={`giveaway-row-${g.id}`}>
+      {(g, editHref) => (
+        <>
           <th scope="row" className={`${tdClass} font-mono font-semibold`}>
-            <a href={editHref(g.id)} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
+            <a href={editHref} className={`${linkClass} text-slate-100`} data-testid="giveaway-row-code">
               {g.token}
             </a>
             {g.description && (
@@ -94,9 +90,8 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
               {t(`rewardsAdmin.giveawayStates.${g.state}`)}
             </span>
           </td>
-          <EditDeleteCell {...actions} row={g} href={editHref(g.id)} vars={vars(g)} />
-        </tr>
+        </>
       )}
-    </AdminList>
+    </EditorPagesList>
   );
 }

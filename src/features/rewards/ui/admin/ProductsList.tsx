@@ -4,10 +4,10 @@ import { productSorts, type Product } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
-import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, EditLinkCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditLinkCell } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { formatNumber } from '../../../../platform/ui/admin/format.ts';
 
 const call: TypedCall<RewardsApi> = api;
@@ -27,13 +27,12 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: productSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.error.network'),
   });
-  const ns = 'rewardsAdmin.products';
-  const vars = (p: Product) => ({ name: p.name });
-  const { listProps, editHref, actions } = editorList('products', locale, { list, t, ns, testId: 'product' });
 
   return (
-    <AdminList
-      {...listProps}
+    <EditorPagesList
+      section="products"
+      locale={locale}
+      actions={{ list, t, ns: 'rewardsAdmin.products', testId: 'product' }}
       id="products"
       columns={[
         { key: 'image' },
@@ -41,20 +40,18 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
         { key: 'brand', sort: 'brand' },
         { key: 'price', align: 'right', sort: 'price' },
         { key: 'quantity', align: 'right', sort: 'quantity' },
-        { key: 'actions', align: 'right' },
       ]}
-      remove={{
-        call: (p) =>
-          call<'DELETE /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(p._id)}`, {
-            method: 'DELETE',
-            base,
-          }),
-        vars,
-        dialogTestId: 'product-delete-dialog',
-      }}
+      rowId={(p) => p._id}
+      vars={(p) => ({ name: p.name })}
+      remove={(p) =>
+        call<'DELETE /marketplace/products/:id'>(`/marketplace/products/${encodeURIComponent(p._id)}`, {
+          method: 'DELETE',
+          base,
+        })
+      }
     >
-      {(p) => (
-        <tr key={p._id} className={rowClass} data-testid={`product-row-${p._id}`}>
+      {(p, editHref) => (
+        <>
           <td className={tdClass}>
             {p.image ? (
               <img
@@ -67,7 +64,7 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
               <span className="text-slate-500">{t('dashboard.common.none')}</span>
             )}
           </td>
-          <EditLinkCell href={editHref(p._id)} testId="product-row-name">
+          <EditLinkCell href={editHref} testId="product-row-name">
             {p.name}
           </EditLinkCell>
           <td className={`${tdClass} text-slate-300`}>{p.brand || t('dashboard.common.none')}</td>
@@ -77,9 +74,8 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="product-row-quantity">
             {p.quantity}
           </td>
-          <EditDeleteCell {...actions} row={p} href={editHref(p._id)} vars={vars(p)} />
-        </tr>
+        </>
       )}
-    </AdminList>
+    </EditorPagesList>
   );
 }

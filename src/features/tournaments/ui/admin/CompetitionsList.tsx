@@ -4,10 +4,10 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { sortValues } from '../../../../platform/list-sort.ts';
 import { countKey } from '../../../../platform/ui/admin/format.ts';
-import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
-import { EditDeleteCell, EditLinkCell, editorList } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditLinkCell } from '../../../../platform/ui/admin/EditableRowCells.tsx';
+import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
+import { tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 
 const call: TypedCall<TournamentsApi> = api;
@@ -34,9 +34,6 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
     params: { sort: { values: sorts, initial: 'newest' } },
     loadError: (code) => t.error(code),
   });
-  const ns = 'dashboard.competitions.list';
-  const vars = (c: Competition) => ({ name: c.name });
-  const { listProps, editHref, actions } = editorList('competitions', locale, { list, t, ns, testId: 'competition' });
   // the tournaments that point to it stay, without a competition: the dialog says how many
   const deleteMessage = (c: Competition) =>
     c.tournamentCount === 0
@@ -47,29 +44,29 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
         });
 
   return (
-    <AdminList
-      {...listProps}
+    <EditorPagesList
+      section="competitions"
+      locale={locale}
+      actions={{ list, t, ns: 'dashboard.competitions.list', testId: 'competition' }}
       id="competitions"
       columns={[
         { key: 'name', sort: 'name' },
         { key: 'game' },
         { key: 'url' },
         { key: 'players', align: 'right', sort: 'players' },
-        { key: 'actions', align: 'right' },
       ]}
-      remove={{
-        call: (c) =>
-          call<'DELETE /tournaments/competitions/:id'>(`/tournaments/competitions/${encodeURIComponent(c.id)}`, {
-            method: 'DELETE',
-          }),
-        vars,
-        message: deleteMessage,
-        dialogTestId: 'competition-delete-dialog',
-      }}
+      rowId={(c) => c.id}
+      vars={(c) => ({ name: c.name })}
+      remove={(c) =>
+        call<'DELETE /tournaments/competitions/:id'>(`/tournaments/competitions/${encodeURIComponent(c.id)}`, {
+          method: 'DELETE',
+        })
+      }
+      deleteMessage={deleteMessage}
     >
-      {(c) => (
-        <tr key={c.id} className={rowClass} data-testid={`competition-row-${c.id}`}>
-          <EditLinkCell href={editHref(c.id)} testId="competition-row-name">
+      {(c, editHref) => (
+        <>
+          <EditLinkCell href={editHref} testId="competition-row-name">
             {c.name}
           </EditLinkCell>
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>{t(`dashboard.games.${c.game}`)}</td>
@@ -79,9 +76,8 @@ export default function CompetitionsList({ t, locale, ownerId }: SectionProps) {
           <td className={`${tdClass} text-right font-mono text-slate-200`} data-testid="competition-row-players">
             {playersOf(c)}
           </td>
-          <EditDeleteCell {...actions} row={c} href={editHref(c.id)} vars={vars(c)} />
-        </tr>
+        </>
       )}
-    </AdminList>
+    </EditorPagesList>
   );
 }
