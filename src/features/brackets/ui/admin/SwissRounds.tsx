@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -6,6 +5,7 @@ import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../../platform/i18n/plural.ts';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStep } from '../../../../platform/ui/use-confirm-step.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Bracket } from '../../contract.ts';
@@ -28,8 +28,7 @@ export default function SwissRounds({
   bracket: Bracket;
   onChange: (b: Bracket) => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const [closing, setClosing] = useState(false);
+  const closing = useConfirmStep();
   const swiss = bracket.swiss;
   if (!swiss) return null;
   const rows = bracket.tables[0]?.rows ?? [];
@@ -45,13 +44,12 @@ export default function SwissRounds({
   ];
 
   const close = async () => {
-    setClosing(true);
-    const res = await call<'POST /tournaments/:id/bracket/next-round'>(
-      `/tournaments/${encodeURIComponent(bracket.tournamentId)}/bracket/next-round`,
-      { body: { round: swiss.current } },
+    const res = await closing.run(() =>
+      call<'POST /tournaments/:id/bracket/next-round'>(
+        `/tournaments/${encodeURIComponent(bracket.tournamentId)}/bracket/next-round`,
+        { body: { round: swiss.current } },
+      ),
     );
-    setClosing(false);
-    setAsking(false);
     if (!res.ok) return toast.error(t.error(res.code));
     onChange(res.data);
     toast.success(t('brackets.admin.closed'));
@@ -65,9 +63,9 @@ export default function SwissRounds({
       {swiss.canClose && (
         <>
           <BusyButton
-            busy={closing}
+            busy={closing.busy}
             busyLabel={t('brackets.admin.closing')}
-            onClick={() => setAsking(true)}
+            onClick={closing.ask}
             aria-describedby="bracket-close-hint"
             testId="bracket-next-round"
           >
@@ -77,14 +75,12 @@ export default function SwissRounds({
             {t('brackets.admin.closeHint')}
           </p>
           <ConfirmDialog
-            open={asking}
+            {...closing.dialog}
             title={t('brackets.admin.closeConfirmTitle', { n: swiss.current })}
             message={consequences.filter(Boolean).join('\n\n')}
             confirmLabel={t('brackets.admin.closeConfirm')}
             cancelLabel={t('brackets.admin.cancel')}
             onConfirm={() => void close()}
-            onCancel={() => setAsking(false)}
-            busy={closing}
             danger
             testId="bracket-close-dialog"
           />

@@ -1,8 +1,8 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStep } from '../../../../platform/ui/use-confirm-step.ts';
 import { Panel } from '../../../../platform/ui/admin/UserPagePanels.tsx';
 import { dangerSmallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -26,17 +26,13 @@ export default function AccountClosing({
   user: { id: string; username: string };
   onClosed: () => void;
 }) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const closing = useConfirmStep();
   const name = user.username;
 
   const run = async () => {
-    setBusy(true);
-    const res = await call<'POST /admin/users/:id/delete'>(`/admin/users/${encodeURIComponent(user.id)}/delete`, {
-      method: 'POST',
-    });
-    setBusy(false);
-    setAsking(false);
+    const res = await closing.run(() =>
+      call<'POST /admin/users/:id/delete'>(`/admin/users/${encodeURIComponent(user.id)}/delete`, { method: 'POST' }),
+    );
     if (!res.ok) {
       const why = refusalsAboutThePlayer.has(res.code)
         ? t(`accounts.userPage.closing.refused.${res.code}`, { name })
@@ -54,20 +50,18 @@ export default function AccountClosing({
       <button
         type="button"
         className={dangerSmallButtonClass}
-        onClick={() => setAsking(true)}
+        onClick={closing.ask}
         data-testid="user-page-close-account"
       >
         {t('accounts.userPage.closing.open')}
       </button>
       <ConfirmDialog
-        open={asking}
+        {...closing.dialog}
         title={t('accounts.userPage.closing.confirmTitle', { name })}
         message={t('accounts.userPage.closing.confirmMessage', { name })}
-        confirmLabel={busy ? t('accounts.userPage.closing.working') : t('accounts.userPage.closing.confirm')}
+        confirmLabel={closing.busy ? t('accounts.userPage.closing.working') : t('accounts.userPage.closing.confirm')}
         cancelLabel={t('accounts.userPage.closing.cancel')}
         onConfirm={() => void run()}
-        onCancel={() => setAsking(false)}
-        busy={busy}
         danger
         testId="user-page-close-confirm"
       />
