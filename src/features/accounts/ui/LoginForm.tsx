@@ -19,13 +19,16 @@ import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
 import { CardTitle } from './AccountCardParts.tsx';
 import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
-import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
+import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
 
 const call: TypedCall<AccountsApi> = api;
 
 type Props = IslandProps;
 
 type Values = { email: string; password: string };
+const passwordInput: PasswordInputRow<'password'>[] = [
+  ['password', 'login-password', 'accounts.login.password', 'current-password'],
+];
 const rules = lazySchema<Values>(() => import('./account-form-schemas.ts').then((m) => m.loginInputSchema));
 
 /** /login: e-mail and password; on success back to `next` (or home) in the page's language. */
@@ -65,7 +68,6 @@ export default function LoginForm({ locale, messages }: Props) {
 
   const fieldError = (name: keyof Values) => fieldText(t, name, errors[name], getValues(name));
   const emailError = fieldError('email');
-  const passwordError = fieldError('password');
   const busy = isSubmitting || leaving;
 
   return (
@@ -94,15 +96,7 @@ export default function LoginForm({ locale, messages }: Props) {
           type="email"
           autoComplete="email"
         />
-        <PasswordField
-          id="login-password"
-          label={t('accounts.login.password')}
-          error={passwordError}
-          registration={register('password')}
-          autoComplete="current-password"
-          showLabel={t('accounts.password.show')}
-          hideLabel={t('accounts.password.hide')}
-        />
+        <PasswordFields t={t} inputs={passwordInput} register={register} error={fieldError} />
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">
             {t('accounts.login.forgot')}

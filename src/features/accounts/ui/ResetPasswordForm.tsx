@@ -6,7 +6,7 @@ import { serverFieldErrors, fieldText } from '../../../platform/browser/form-err
 import { accountCodeFields } from './code-fields.ts';
 import { CardFootLink, CardTitle } from './AccountCardParts.tsx';
 import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
-import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
+import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import { cardClass, errorBoxClass, linkClass } from '../../../platform/ui/ui.ts';
@@ -98,6 +98,10 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
 }
 
 type NewPasswordValues = { password: string; confirm: string };
+const newPasswordInputs: PasswordInputRow<keyof NewPasswordValues>[] = [
+  ['password', 'reset-new-password', 'accounts.reset.newPassword', 'new-password'],
+  ['confirm', 'reset-confirm-password', 'accounts.reset.confirmPassword', 'new-password'],
+];
 /** The shared rule for the password, plus a confirmation that must match. */
 const newPasswordRules = lazySchema<NewPasswordValues>(() =>
   import('./account-form-schemas.ts').then((m) => m.newPasswordSchema),
@@ -138,8 +142,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
     }
     setDone(true);
   };
-  const passwordError = fieldText(t, 'password', errors.password, getValues('password'));
-  const confirmError = fieldText(t, 'confirm', errors.confirm, getValues('confirm'));
+  const fieldError = (name: keyof NewPasswordValues) => fieldText(t, name, errors[name], getValues(name));
 
   if (link === 'checking') return <Spinner label={t('accounts.reset.checking')} testId="reset-checking" />;
   if (link === 'gone')
@@ -167,25 +170,7 @@ function NewPassword({ t, locale, token }: { t: Translator; locale: Locale; toke
           className="mt-6 space-y-5"
           data-testid="reset-password-form"
         >
-          <PasswordField
-            id="reset-new-password"
-            label={t('accounts.reset.newPassword')}
-            error={passwordError}
-            hint={t('accounts.signup.passwordHint')}
-            registration={register('password')}
-            autoComplete="new-password"
-            showLabel={t('accounts.password.show')}
-            hideLabel={t('accounts.password.hide')}
-          />
-          <PasswordField
-            id="reset-confirm-password"
-            label={t('accounts.reset.confirmPassword')}
-            error={confirmError}
-            registration={register('confirm')}
-            autoComplete="new-password"
-            showLabel={t('accounts.password.show')}
-            hideLabel={t('accounts.password.hide')}
-          />
+          <PasswordFields t={t} inputs={newPasswordInputs} register={register} error={fieldError} hinted="password" />
           <FormMessage kind="error" text={failure} testId="reset-error" />
           <SubmitButton
             busy={isSubmitting}

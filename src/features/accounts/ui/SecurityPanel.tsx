@@ -9,10 +9,10 @@ import { clearSession } from '../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import SaveBar from '../../../platform/ui/SaveBar.tsx';
-import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
+import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
 
 const call: TypedCall<AccountsApi> = api;
 
@@ -21,12 +21,11 @@ const passwordRules = lazySchema<PasswordValues>(() =>
   import('./account-form-schemas.ts').then((m) => m.passwordChangeFormSchema),
 );
 const passwordFields = ['currentPassword', 'password', 'confirm'] as const;
-// each field's input: its id, its label under accounts.settings.security, what the browser may fill in
-const passwordInputs = [
-  ['currentPassword', 'security-current-password', 'currentPassword', 'current-password'],
-  ['password', 'security-new-password', 'newPassword', 'new-password'],
-  ['confirm', 'security-confirm-password', 'confirmPassword', 'new-password'],
-] as const;
+const passwordInputs: PasswordInputRow<(typeof passwordFields)[number]>[] = [
+  ['currentPassword', 'security-current-password', 'accounts.settings.security.currentPassword', 'current-password'],
+  ['password', 'security-new-password', 'accounts.settings.security.newPassword', 'new-password'],
+  ['confirm', 'security-confirm-password', 'accounts.settings.security.confirmPassword', 'new-password'],
+];
 
 /**
  * The Security tab of /settings: change the password, log out everywhere. Loaded when the tab is
@@ -75,19 +74,7 @@ function ChangePassword({ t }: { t: Translator }) {
         className="mt-4 grid gap-5 sm:grid-cols-3"
         data-testid="password-change-form"
       >
-        {passwordInputs.map(([name, id, label, autoComplete]) => (
-          <PasswordField
-            key={name}
-            id={id}
-            label={t(`accounts.settings.security.${label}`)}
-            error={fieldError(name)}
-            hint={name === 'password' ? t('accounts.signup.passwordHint') : undefined}
-            registration={register(name)}
-            autoComplete={autoComplete}
-            showLabel={t('accounts.password.show')}
-            hideLabel={t('accounts.password.hide')}
-          />
-        ))}
+        <PasswordFields t={t} inputs={passwordInputs} register={register} error={fieldError} hinted="password" />
         <SaveBar
           className="sm:col-span-3 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between"
           saving={isSubmitting}
