@@ -46,7 +46,7 @@ export default function FormDialog<S>({
   const titleId = useId();
   const descriptionId = useId();
   const focusRef = useRef<HTMLElement | null>(null);
-  // the field's own ref still runs: the form reads its element through it
+  // the form's own ref still runs: it focuses the field when a submit finds it invalid
   const focus = (field: Registration): Registration => ({
     ...field,
     ref: (el) => {
