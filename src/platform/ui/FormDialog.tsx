@@ -1,6 +1,7 @@
-import { useId, type ComponentProps, type FormEventHandler, type ReactNode, type RefObject } from 'react';
+import { useId, useRef, type ComponentProps, type FormEventHandler, type ReactNode } from 'react';
 import DialogActions from './DialogActions.tsx';
 import ModalDialog from './ModalDialog.tsx';
+import type { Registration } from './use-form.ts';
 
 interface Props<S> {
   /** what the dialog acts on; null closes it */
@@ -9,8 +10,6 @@ interface Props<S> {
   onCancel: () => void;
   /** while the form's action runs: both buttons disabled, Escape ignored */
   busy: boolean;
-  /** the field that takes the focus when the dialog opens */
-  focusRef: RefObject<HTMLElement | null>;
   testId: string;
   /** the frame's size classes */
   size: string;
@@ -20,8 +19,11 @@ interface Props<S> {
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** the last row's texts and test ids (its confirm button submits the form) */
   actions: Omit<ComponentProps<typeof DialogActions>, 'busy' | 'onCancel' | 'onConfirm'>;
-  /** the fields, and what the last submit said */
-  children: (subject: S) => ReactNode;
+  /**
+   * the fields, and what the last submit said; `focus` wraps the registration of the field that takes the
+   * focus when the dialog opens
+   */
+  children: (subject: S, focus: (field: Registration) => Registration) => ReactNode;
 }
 
 /**
@@ -33,7 +35,6 @@ export default function FormDialog<S>({
   subject,
   onCancel,
   busy,
-  focusRef,
   testId,
   size,
   title,
@@ -44,6 +45,15 @@ export default function FormDialog<S>({
 }: Props<S>) {
   const titleId = useId();
   const descriptionId = useId();
+  const focusRef = useRef<HTMLElement | null>(null);
+  // the form's own ref still runs: it focuses the field when a submit finds it invalid
+  const focus = (field: Registration): Registration => ({
+    ...field,
+    ref: (el) => {
+      focusRef.current = el;
+      field.ref(el);
+    },
+  });
   return (
     <ModalDialog
       open={subject !== null}
@@ -61,7 +71,7 @@ export default function FormDialog<S>({
             {title(subject)}
           </h2>
           {description(subject, descriptionId)}
-          {children(subject)}
+          {children(subject, focus)}
           <DialogActions busy={busy} onCancel={onCancel} {...actions} />
         </form>
       )}

@@ -186,6 +186,8 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await expect(dialog).toContainText(
     fillText(texts.it.admin.dialogTitle, { a: giulia.user.username, b: alex.user.username }),
   );
+  // the first score takes the focus
+  await expect(dialog.getByTestId('bracket-score-a')).toBeFocused();
   // a draw is refused with the translated reason, then the admin decides for Alex
   await dialog.getByTestId('bracket-score-a').fill('1');
   await dialog.getByTestId('bracket-score-b').fill('1');

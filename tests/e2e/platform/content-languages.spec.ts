@@ -153,6 +153,31 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByRole('heading', { level: 1 })).toContainText(en);
     });
 
+    test('a submit refused over an Italian text goes back to the Italian tab, marked', async ({ page, request }) => {
+      const created = await call(request, admin.token, 'POST', '/tournaments', tournament(unique('Torneo vuoto ')));
+      const product = await call(request, admin.token, 'POST', '/marketplace/products', {
+        name: unique('Borraccia '),
+        description: 'Borraccia termica',
+        price: 10,
+        quantity: 3,
+        image: IMAGE,
+      });
+      await storeSession(page, admin);
+      for (const [name, path] of [
+        ['tournament', `/dashboard/tournaments/edit?id=${created.id}`],
+        ['product', `/dashboard/products/edit?id=${product._id}`],
+      ]) {
+        await goto(page, at(lang, path));
+        await page.locator(`#${name}-name`).fill('');
+        await page.getByTestId(`${name}-lang-tab-en`).click();
+        await expect(page.getByTestId(`${name}-lang-tab-it-error`)).toBeHidden();
+        await page.getByTestId(`${name}-submit`).click();
+        await expect(page.getByTestId(`${name}-lang-tab-it`)).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByTestId(`${name}-lang-tab-it-error`)).toBeVisible();
+        await expect(page.getByTestId(`${name}-lang-tab-en-error`)).toBeHidden();
+      }
+    });
+
     test('the admin product form has it/en tabs and saves both languages', async ({ page, request }) => {
       const it = unique('Zaino ');
       const en = unique('Backpack ');

@@ -117,6 +117,8 @@ for (const lang of ['it', 'en'] as const) {
       const dialog = page.getByTestId('roster-reason-dialog');
       await expect(dialog).toContainText(fillText(texts.removeTitle, { name: rb.username }));
       await expect(dialog).toContainText(texts.removeSeatClosed);
+      // the reason is what the dialog asks for: it takes the focus
+      await expect(page.getByTestId('roster-reason')).toBeFocused();
       await page.getByTestId('roster-reason-confirm').click();
       await expect(dialog).toContainText(texts.reasonRequired);
       const reason = `No-show ${unique('')}`;

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -365,7 +365,6 @@ function ScoreDialog({
   const form = useForm<ScoreValues>({ defaultValues: { scoreA: '', scoreB: '' }, validate: validateScore });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const firstRef = useRef<HTMLInputElement | null>(null);
   const { reset } = form;
   const opened = match?.id ?? null;
   useEffect(() => {
@@ -378,13 +377,11 @@ function ScoreDialog({
   }, [opened, reset]);
 
   const invalid = form.errors.scoreA || form.errors.scoreB ? t('brackets.report.required') : undefined;
-  const scoreA = form.register('scoreA');
   return (
     <FormDialog
       subject={match}
       onCancel={onCancel}
       busy={busy}
-      focusRef={firstRef}
       testId="bracket-score-dialog"
       size="w-[min(28rem,calc(100vw-2rem))]"
       onSubmit={form.handleSubmit<BracketScore>(async (score) => {
@@ -405,18 +402,14 @@ function ScoreDialog({
         testIds: ['bracket-score-cancel', 'bracket-score-save'],
       }}
     >
-      {(m) => (
+      {(m, focus) => (
         <>
           <div className="grid grid-cols-2 gap-3">
             <FormField id="bracket-score-a" label={t('brackets.admin.scoreOf', { name: nameOf(m, 'a') })}>
               <input
                 {...controlProps('bracket-score-a', invalid)}
                 inputMode="numeric"
-                {...scoreA}
-                ref={(el) => {
-                  firstRef.current = el;
-                  scoreA.ref(el);
-                }}
+                {...focus(form.register('scoreA'))}
                 className={inputClass}
               />
             </FormField>

@@ -7,8 +7,8 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { NewsApi } from '../../endpoints.ts';
 import { fieldText, type ServerField } from '../../../../platform/browser/form-errors.ts';
-import { localizePath, locales, type Locale } from '../../../../platform/i18n/i18n.ts';
-import { linkClass, primaryButtonClass } from '../../../../platform/ui/ui.ts';
+import { locales, type Locale } from '../../../../platform/i18n/i18n.ts';
+import { primaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { TextAreaField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
@@ -16,6 +16,7 @@ import { type SectionProps } from '../../../../platform/ui/admin/section-props.t
 import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
+import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 import { titleIn, toNewsInput, type NewsArticle, type NewsInput } from './news-types.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { editorPage } from '../../../../platform/ui/admin/editor-page.ts';
@@ -229,15 +230,9 @@ function NewsForm({
               : t('news.admin.form.submitCreate')}
         </button>
         {editing && article.published && (
-          <a
-            href={localizePath(`/news/${encodeURIComponent(article.id)}`, locale)}
-            target="_blank"
-            rel="noopener"
-            className={linkClass}
-            data-testid="news-public-link"
-          >
+          <PublicPageLink path={`/news/${encodeURIComponent(article.id)}`} locale={locale} testId="news-public-link">
             {t('news.admin.form.publicPage')}
-          </a>
+          </PublicPageLink>
         )}
       </div>
     </form>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { numberOrUndefined } from './form-values.ts';
 import { toast } from 'sonner';
@@ -7,7 +7,6 @@ import { badgeTriggers, TOP_N_TRIGGER, type Badge } from '../../contract.ts';
 import { badgeEditSchema, badgeFormSchema, MAX_CREDITS as MAX_REWARD, TOP_N_RANGE } from './economy-forms.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
 import {
   CheckboxField,
@@ -23,6 +22,7 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { useLanguageTab } from '../../../../platform/ui/admin/use-language-tab.ts';
 import { editorPage, type EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -123,11 +123,7 @@ function BadgeForm({
   });
   const rule = watch('trigger');
   const reusable = watch<boolean>('reusable');
-  const [lang, setLang] = useState<Locale>('it');
-  // the Italian texts are required: show their tab when one of them is wrong
-  const onInvalid = (errs: Record<string, unknown>) => {
-    if (errs.name || errs.description) setLang('it');
-  };
+  const lang = useLanguageTab(['name', 'description'], fieldError);
 
   const onSubmit = async (values: Body) => {
     const common = {
@@ -169,7 +165,7 @@ function BadgeForm({
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading || (editing && !isDirty)}
-      onSubmit={handleSubmit<Body>(onSubmit, onInvalid)}
+      onSubmit={handleSubmit<Body>(onSubmit, lang.onInvalid)}
     >
       <TextField
         {...field('slug')}
@@ -198,8 +194,8 @@ function BadgeForm({
         t={t}
         name="badge"
         ns="rewardsAdmin.badges.form"
-        tab={lang}
-        onChange={setLang}
+        tab={lang.tab}
+        onChange={lang.setTab}
         form={{ register, watch, fieldError }}
         max={[80, 500]}
         rows={3}

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import { MAX_CREDITS, MAX_QUANTITY, productInputSchema, productUpdateSchema, type Product } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { fieldsOf, NumberField, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
@@ -15,6 +14,7 @@ import { productBody, productValues, type ProductValues } from './form-values.ts
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { isNotFound } from '../../../../platform/ui/admin/EditorLoadError.tsx';
 import { EditorForm, EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { useLanguageTab } from '../../../../platform/ui/admin/use-language-tab.ts';
 import { editorPage, type EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import { NameAndDescription } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -74,7 +74,7 @@ function ProductForm({ t, page, product, agencyName }: FormProps) {
     t,
     agencyName,
   });
-  const [lang, setLang] = useState<Locale>('it');
+  const lang = useLanguageTab(['name', 'description'], fieldError);
 
   const onSubmit = async (body: Output) => {
     const res = editing
@@ -92,25 +92,20 @@ function ProductForm({ t, page, product, agencyName }: FormProps) {
     leaveWithToast(page.listHref, { key: 'rewardsAdmin.product.saveSuccess', vars: { name: res.data.name } });
   };
 
-  // the Italian texts are required: show their tab when one of them is wrong
-  const onInvalid = (errs: Record<string, unknown>) => {
-    if (errs.name || errs.description) setLang('it');
-  };
-
   return (
     <EditorForm
       page={page}
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading}
-      onSubmit={handleSubmit<Output>(onSubmit, onInvalid)}
+      onSubmit={handleSubmit<Output>(onSubmit, lang.onInvalid)}
     >
       <NameAndDescription
         t={t}
         name="product"
         ns="rewardsAdmin.productForm"
-        tab={lang}
-        onChange={setLang}
+        tab={lang.tab}
+        onChange={lang.setTab}
         form={{ register, watch, fieldError }}
         max={[120, 2000]}
         rows={4}

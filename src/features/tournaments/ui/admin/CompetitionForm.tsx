@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -9,13 +9,13 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
-import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import { SelectField } from '../../../../platform/ui/FormField.tsx';
 import { DateTimeField, fieldsOf, TextField, useImageFields } from '../../../../platform/ui/admin/fields.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { fieldErrorReader } from '../../../../platform/ui/admin/field-error.ts';
 import { leaveWithToast } from '../../../../platform/ui/admin/flash-toast.ts';
 import { EditorForm } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { useLanguageTab } from '../../../../platform/ui/admin/use-language-tab.ts';
 import type { EditorPage } from '../../../../platform/ui/admin/editor-page.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { useUnsavedGuard } from '../../../../platform/ui/admin/unsaved-guard.ts';
@@ -86,7 +86,7 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const field = fieldsOf({ register, fieldError }, 'competition');
-  const [lang, setLang] = useState<Locale>('it');
+  const lang = useLanguageTab(['name'], fieldError);
   const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'competition', {
     t,
     agencyName,
@@ -127,20 +127,14 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
       editing={editing}
       submitting={isSubmitting}
       disabled={uploading || (editing && !isDirty)}
-      onSubmit={handleSubmit<Body>(onSubmit, (errs) => errs.name && setLang('it'))}
+      onSubmit={handleSubmit<Body>(onSubmit, lang.onInvalid)}
     >
       <div className="space-y-5 sm:col-span-2">
-        <LanguageTabs
-          idPrefix="competition-lang"
-          tab={lang}
-          onChange={setLang}
-          t={t}
-          invalid={fieldError('name') ? ['it'] : []}
-        />
-        <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang}>
+        <LanguageTabs idPrefix="competition-lang" {...lang.tabs} t={t} />
+        <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang.tab}>
           <TextField {...field('name')} label={t('dashboard.competitions.form.name')} maxLength={120} />
         </LanguagePanel>
-        <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang}>
+        <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang.tab}>
           <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
           <TextField
             {...field('translations.en.name', 'competition-en-name')}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { ROSTER_REASON_MAX, rosterReasonSchema, type RosterReason } from '../../contract.ts';
 import FormField, { controlProps } from '../../../../platform/ui/FormField.tsx';
 import FormDialog from '../../../../platform/ui/FormDialog.tsx';
@@ -21,7 +21,6 @@ const validate = schemaValidator<RosterReason>(rosterReasonSchema);
 /** Remove or disqualify one player: the reason is required, because the player reads it in their e-mail. */
 export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Props) {
   const form = useForm<RosterReason>({ defaultValues: { reason: '' }, validate });
-  const fieldRef = useRef<HTMLTextAreaElement | null>(null);
   const { reset } = form;
   const opened = ask ? `${ask.kind}:${ask.name}` : null;
   // a fresh, empty reason each time the dialog opens for someone
@@ -31,13 +30,11 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
 
   const kind = ask?.kind ?? 'remove';
   const error = form.errors.reason ? t('dashboard.tournaments.roster.reasonRequired') : undefined;
-  const reason = form.register('reason');
   return (
     <FormDialog
       subject={ask}
       onCancel={onCancel}
       busy={busy}
-      focusRef={fieldRef}
       testId="roster-reason-dialog"
       size="w-[min(30rem,calc(100vw-2rem))]"
       onSubmit={form.handleSubmit<RosterReason>((body) => onConfirm(body.reason))}
@@ -74,18 +71,14 @@ export default function ReasonDialog({ t, ask, busy, onCancel, onConfirm }: Prop
         testIds: ['roster-reason-cancel', 'roster-reason-confirm'],
       }}
     >
-      {() => (
+      {(_, focus) => (
         <FormField id="roster-reason" label={t('dashboard.tournaments.roster.reason')} error={error}>
           <textarea
             {...controlProps('roster-reason', error)}
             rows={3}
             maxLength={ROSTER_REASON_MAX}
             required
-            {...reason}
-            ref={(el) => {
-              fieldRef.current = el;
-              reason.ref(el);
-            }}
+            {...focus(form.register('reason'))}
             className={inputClass}
           />
         </FormField>

@@ -21,6 +21,7 @@ import TournamentForm from './TournamentForm.tsx';
 import { listHref } from './list-place.ts';
 import { EditorFrame, useEditorRecord } from '../../../../platform/ui/admin/EditorFrame.tsx';
 import { TabList, TabPanel } from '../../../../platform/ui/admin/TabList.tsx';
+import PublicPageLink from '../../../../platform/ui/admin/PublicPageLink.tsx';
 
 type Tab = 'settings' | 'players' | 'results' | 'bracket' | 'prizes' | 'email';
 const call: TypedCall<TournamentsApi> = api;
@@ -247,14 +248,9 @@ function EditView({
                 waitlist: waitlistCount,
               })}
             </span>
-            <a
-              href={localizePath(`/tournament/${encodeURIComponent(tournament.id)}`, locale)}
-              target="_blank"
-              rel="noopener"
-              className={linkClass}
-            >
+            <PublicPageLink path={`/tournament/${encodeURIComponent(tournament.id)}`} locale={locale}>
               {t('dashboard.tournaments.detail.publicPage')}
-            </a>
+            </PublicPageLink>
             {tournament.format === 'battle_royale' && (
               <a
                 href={localizePath(sectionPath('tournamentsReports', { id: tournament.id }), locale)}

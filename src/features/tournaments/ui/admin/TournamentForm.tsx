@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { schemaValidator, useForm, type FieldErrors } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -34,6 +34,7 @@ import { checkboxClass, panelClass } from '../../../../platform/ui/admin/ui.ts';
 import RichTextField from '../../../../platform/ui/admin/RichTextField.tsx';
 import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 import { EditorActions } from '../../../../platform/ui/admin/EditorFrame.tsx';
+import { useLanguageTab } from '../../../../platform/ui/admin/use-language-tab.ts';
 import LanguageTabs, { LanguagePanel } from '../../../../platform/ui/admin/LanguageTabs.tsx';
 import { statusChoiceLabel, statusChoices } from './status.ts';
 import { editorHref, listHref, placeFromEditor } from './list-place.ts';
@@ -153,7 +154,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   );
   const field = fieldsOf({ register, fieldError }, 'tournament');
   const open = watch<boolean>('open');
-  const [lang, setLang] = useState<Locale>('it');
+  const lang = useLanguageTab(['name', 'description', 'rules'], fieldError);
   const teamSize = watch('teamSize');
   const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'tournament', {
     t,
@@ -194,8 +195,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
   };
 
   const onInvalid = (errs: FieldErrors) => {
-    // the Italian texts are required: show their tab when one of them is wrong
-    if (errs.name || errs.description || errs.rules) setLang('it');
+    lang.onInvalid(errs);
     if (Object.keys(errs).length) toast.error(t.error('VALIDATION_ERROR'));
   };
 
@@ -214,14 +214,8 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
           {t('dashboard.tournaments.form.sections.content')}
         </legend>
         <div className="clear-both space-y-6">
-          <LanguageTabs
-            idPrefix="tournament-lang"
-            tab={lang}
-            onChange={setLang}
-            t={t}
-            invalid={fieldError('name') || fieldError('description') || fieldError('rules') ? ['it'] : []}
-          />
-          <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang} className="space-y-6">
+          <LanguageTabs idPrefix="tournament-lang" {...lang.tabs} t={t} />
+          <LanguagePanel idPrefix="tournament-lang" lang="it" tab={lang.tab} className="space-y-6">
             <TextField {...field('name')} label={t('dashboard.tournaments.form.name')} maxLength={120} />
             {richTexts.map((name) => (
               <RichTextField
@@ -233,7 +227,7 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
               />
             ))}
           </LanguagePanel>
-          <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang} className="space-y-6">
+          <LanguagePanel idPrefix="tournament-lang" lang="en" tab={lang.tab} className="space-y-6">
             <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
             <TextField
               {...field('en.name')}
