@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import {
   goto,
+  keepShot,
   latestMailTo,
   unique,
   ADMIN,
@@ -349,6 +350,18 @@ for (const lang of ['it', 'en'] as const) {
       await expect(toast(page)).toContainText(texts.form.saved);
       const saved = await call(page.request, admin.token, 'GET', `/tournaments/${id}`);
       expect(saved.body.data).toMatchObject({ dateText: { en: 'Played in March' }, game: 'Valorant', finalized: true });
+      // its ranks and prizes are frozen, so the roster offers no disqualification, and says why
+      await page.getByTestId('tournament-tab-players').click();
+      const disqualify = page.getByTestId('tournament-panel-players').getByTestId('roster-disqualify');
+      await expect(page.getByTestId('tournament-members-note')).toHaveText(texts.roster.rosterFinal);
+      await expect(disqualify).toHaveCount(2);
+      for (const button of await disqualify.all()) {
+        await expect(button).toBeDisabled();
+        await expect(button).toHaveAttribute('title', texts.roster.disqualifyFinal);
+      }
+      await keepShot(page.getByTestId('tournament-panel-players'), {
+        path: test.info().outputPath(`roster-final-${lang}.png`),
+      });
 
       // the delete dialog says it can only be archived, and archives it
       await goto(page, at(lang, '/dashboard/tournaments'));

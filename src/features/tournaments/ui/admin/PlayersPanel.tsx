@@ -42,6 +42,8 @@ interface Props {
   /** a roster action answered the roster as it now is */
   onChange: (registrations: Registrations) => void;
   maxPartecipants: number;
+  /** the results are final: the frozen ranks and paid prizes no longer follow a disqualification */
+  finalized: boolean;
 }
 
 type Column =
@@ -218,6 +220,7 @@ export default function PlayersPanel({
   onReload,
   onChange,
   maxPartecipants,
+  finalized,
 }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [ask, setAsk] = useState<{ kind: ReasonKind; row: RegistrationRow } | null>(null);
@@ -281,7 +284,8 @@ export default function PlayersPanel({
       {withDisqualify && (
         <RowButton
           danger
-          disabled={disabled}
+          disabled={disabled || finalized}
+          title={finalized ? t(`${R}.disqualifyFinal`) : undefined}
           onClick={() => setAsk({ kind: 'disqualify', row })}
           label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })}
           testId="roster-disqualify"
@@ -374,7 +378,7 @@ export default function PlayersPanel({
     {
       key: 'members',
       title: t('dashboard.tournaments.detail.members'),
-      note: canCheckIn ? undefined : t(`${R}.checkInEnded`),
+      note: finalized ? t(`${R}.rosterFinal`) : canCheckIn ? undefined : t(`${R}.checkInEnded`),
       rows: registrations.members,
       columns: ['username', 'nickname', 'confirmed', 'gameAccount', 'joinedAt', 'actions'],
       empty: t('dashboard.tournaments.detail.emptyMembers'),

@@ -307,6 +307,7 @@ function EditView({
           onReload={loadRegistrations}
           onChange={setRegistrations}
           maxPartecipants={tournament.maxPartecipants}
+          finalized={tournament.finalized}
         />
       </TabPanel>
       {resultsTab && tabs.includes('results') && resultsOpened && (
