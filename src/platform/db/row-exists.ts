@@ -19,3 +19,26 @@ export async function rowExists<T extends keyof Database & string>(
   for (const [column, value] of Object.entries(values)) query = query.where(column, '=', value);
   return (await query.limit(1).executeTakeFirst()) !== undefined;
 }
+
+/**
+ * Of `ids`, those `table` holds a row for in `column` that has every one of `values` too (of these players,
+ * those already reminded); an empty list asks the database nothing.
+ */
+export async function idsWithRows<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  column: keyof Database[T] & string,
+  ids: string[],
+  values: Partial<Selectable<Database[T]>> = {},
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const key: string = column;
+  let query = loose(db)
+    .selectFrom(table as string)
+    .select(key)
+    .distinct()
+    .where(key, 'in', ids);
+  for (const [name, value] of Object.entries(values)) query = query.where(name, '=', value);
+  const rows = await query.execute();
+  return new Set(rows.map((r) => r[key] as string));
+}
