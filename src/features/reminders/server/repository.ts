@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import type { NotificationPreferences, ReminderKind } from '../contract.ts';
-import { idsWithRows } from '../../../platform/db/row-exists.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { prizeTableSchema, type PrizeRange } from '../contract.ts';
-import { idsWithRows } from '../../../platform/db/row-exists.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 

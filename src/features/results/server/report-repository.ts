@@ -5,7 +5,7 @@ import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
-import { rowExists } from '../../../platform/db/row-exists.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
-import { rowExists } from '../../../platform/db/row-exists.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 /**
  * The SQL of match day's own tables: a tournament's teams and members, its matches and their

@@ -6,7 +6,7 @@ import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
-import { rowExists } from '../../../platform/db/row-exists.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<GiveawaysTable>;

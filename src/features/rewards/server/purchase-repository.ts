@@ -5,7 +5,7 @@ import type { Purchase, ShippingAddress } from '../contract.ts';
 import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
 import { byText, contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
-import { rowExists } from '../../../platform/db/row-exists.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 

@@ -13,7 +13,7 @@ import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from 
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
-import { idsWithRows } from '../../../platform/db/row-exists.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
