@@ -28,6 +28,23 @@ export async function findRow<T extends keyof Database & string>(
   return (await query.executeTakeFirst()) as Selectable<Database[T]> | undefined;
 }
 
+/** Every row of `table` with these column values, in the order of `orderBy`'s columns (each ascending). */
+export async function findRows<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  values: ColumnValues<T>,
+  orderBy: (keyof Database[T] & string)[],
+): Promise<Selectable<Database[T]>[]> {
+  let query = whereAll(
+    loose(db)
+      .selectFrom(table as string)
+      .selectAll(),
+    values,
+  );
+  for (const column of orderBy) query = query.orderBy(column);
+  return (await query.execute()) as Selectable<Database[T]>[];
+}
+
 /**
  * Whether `table` holds a row with every one of these column values (a player's report of a match, a
  * redemption of a code): the one row found is enough, so the query stops there.

@@ -7,7 +7,7 @@ import type {
   BracketsTable,
   Database,
 } from '../../../platform/db/schema.ts';
-import { findRow } from '../../../platform/db/matching-rows.ts';
+import { findRow, findRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 export type BracketRow = Selectable<BracketsTable>;
@@ -122,25 +122,12 @@ export async function insertMatches(db: Db, rows: Omit<MatchRow, 'id'>[]): Promi
       .execute();
 }
 
-export async function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {
-  return db
-    .selectFrom('bracket_entrants')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('group_no')
-    .orderBy('seed')
-    .execute();
+export function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {
+  return findRows(db, 'bracket_entrants', { tournament_id: tournamentId }, ['group_no', 'seed']);
 }
 
-export async function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
-  return db
-    .selectFrom('bracket_matches')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('group_no')
-    .orderBy('round')
-    .orderBy('slot')
-    .execute();
+export function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
+  return findRows(db, 'bracket_matches', { tournament_id: tournamentId }, ['group_no', 'round', 'slot']);
 }
 
 export async function reportsOf(db: Db, tournamentId: string): Promise<ReportRow[]> {
