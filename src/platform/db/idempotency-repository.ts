@@ -1,5 +1,6 @@
 import type { Kysely, Transaction as Trx } from 'kysely';
 import type { Database } from './schema.ts';
+import { findRow } from './matching-rows.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
@@ -11,13 +12,8 @@ type Db = Kysely<Database> | Trx<Database>;
 export const CLAIMED = 0;
 export const ANSWERED = 1;
 
-export async function find(db: Db, userId: string, key: string) {
-  return db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .executeTakeFirst();
+export function find(db: Db, userId: string, key: string) {
+  return findRow(db, 'idempotency_keys', { user_id: userId, key });
 }
 
 /**

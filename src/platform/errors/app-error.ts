@@ -40,19 +40,18 @@ export class AppError extends Error {
 
 export const notFound = () => new AppError('notFound', 'NOT_FOUND', 'Not found');
 export const forbidden = () => new AppError('forbidden', 'FORBIDDEN', 'You are not allowed to do this');
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(
-    'rateLimited',
-    'RATE_LIMITED',
-    'Too many requests, try again later',
-    Math.max(1, Math.ceil(retryAfterSeconds)),
-  );
+/**
+ * A refusal the client may try again after some seconds: Retry-After carries whole seconds, and at least
+ * one, so a wait that is nearly over still asks for a pause rather than an immediate retry.
+ */
+const retryLater = (kind: ErrorKind, code: ErrorCode, message: string) => (seconds: number) =>
+  new AppError(kind, code, message, Math.max(1, Math.ceil(seconds)));
+
+export const rateLimited = retryLater('rateLimited', 'RATE_LIMITED', 'Too many requests, try again later');
 export const unauthorized = () => new AppError('unauthenticated', 'UNAUTHORIZED', 'Authentication required');
-/** Too busy to take this request now: the client may retry after `retryAfter` seconds. */
-export const serviceUnavailable = (retryAfter: number) =>
-  new AppError(
-    'unavailable',
-    'SERVICE_UNAVAILABLE',
-    'The service is busy right now. Please try again in a few seconds.',
-    retryAfter,
-  );
+/** Too busy to take this request now: the client may retry after that many seconds. */
+export const serviceUnavailable = retryLater(
+  'unavailable',
+  'SERVICE_UNAVAILABLE',
+  'The service is busy right now. Please try again in a few seconds.',
+);

@@ -53,7 +53,7 @@ export class WorkGate {
   /** 503 with Retry-After: about the time the queue in front needs to drain, at least a second */
   private busy() {
     if (this.maxWaitMs === undefined) return serviceUnavailable(this.retryAfterSeconds);
-    return serviceUnavailable(Math.max(1, Math.ceil(this.expectedWaitMs(this.waiting.length) / 1000)));
+    return serviceUnavailable(this.expectedWaitMs(this.waiting.length) / 1000);
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {

@@ -7,6 +7,7 @@ import type {
   BracketsTable,
   Database,
 } from '../../../platform/db/schema.ts';
+import { findRow, findRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 export type BracketRow = Selectable<BracketsTable>;
@@ -77,8 +78,8 @@ export async function lockBracket(db: Db, tournamentId: string): Promise<boolean
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function findBracket(db: Db, tournamentId: string): Promise<BracketRow | undefined> {
-  return db.selectFrom('brackets').selectAll().where('tournament_id', '=', tournamentId).executeTakeFirst();
+export function findBracket(db: Db, tournamentId: string): Promise<BracketRow | undefined> {
+  return findRow(db, 'brackets', { tournament_id: tournamentId });
 }
 
 /** Whether any match has a result from the players or the admin, or a side has reported. */
@@ -121,25 +122,12 @@ export async function insertMatches(db: Db, rows: Omit<MatchRow, 'id'>[]): Promi
       .execute();
 }
 
-export async function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {
-  return db
-    .selectFrom('bracket_entrants')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('group_no')
-    .orderBy('seed')
-    .execute();
+export function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {
+  return findRows(db, 'bracket_entrants', { tournament_id: tournamentId }, ['group_no', 'seed']);
 }
 
-export async function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
-  return db
-    .selectFrom('bracket_matches')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .orderBy('group_no')
-    .orderBy('round')
-    .orderBy('slot')
-    .execute();
+export function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
+  return findRows(db, 'bracket_matches', { tournament_id: tournamentId }, ['group_no', 'round', 'slot']);
 }
 
 export async function reportsOf(db: Db, tournamentId: string): Promise<ReportRow[]> {
@@ -165,28 +153,21 @@ export async function reportsBy(db: Db, userId: string, tournamentIds: string[])
     .execute();
 }
 
-export async function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow | undefined> {
-  return db
-    .selectFrom('bracket_matches')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .where('id', '=', matchId)
-    .executeTakeFirst();
+export function findMatch(db: Db, tournamentId: string, matchId: string): Promise<MatchRow | undefined> {
+  return findRow(db, 'bracket_matches', { tournament_id: tournamentId, id: matchId });
 }
 
-export async function findMatchAt(
+export function findMatchAt(
   db: Db,
   tournamentId: string,
   at: { group: number; round: number; slot: number },
 ): Promise<MatchRow | undefined> {
-  return db
-    .selectFrom('bracket_matches')
-    .selectAll()
-    .where('tournament_id', '=', tournamentId)
-    .where('group_no', '=', at.group)
-    .where('round', '=', at.round)
-    .where('slot', '=', at.slot)
-    .executeTakeFirst();
+  return findRow(db, 'bracket_matches', {
+    tournament_id: tournamentId,
+    group_no: at.group,
+    round: at.round,
+    slot: at.slot,
+  });
 }
 
 /** The latest round of a bracket (a Swiss bracket's round being played), 0 without matches. */

@@ -1,25 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import type { NotificationPreferences, ReminderKind } from '../contract.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 
 /** Of these players, those already reminded of this kind for this tournament. */
-export async function alreadySent(
-  db: Db,
-  tournamentId: string,
-  kind: ReminderKind,
-  userIds: string[],
-): Promise<Set<string>> {
-  if (!userIds.length) return new Set();
-  const rows = await db
-    .selectFrom('reminders_sent')
-    .select('user_id')
-    .where('tournament_id', '=', tournamentId)
-    .where('kind', '=', kind)
-    .where('user_id', 'in', userIds)
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
+export function alreadySent(db: Db, tournamentId: string, kind: ReminderKind, userIds: string[]): Promise<Set<string>> {
+  return idsWithRows(db, 'reminders_sent', 'user_id', userIds, { tournament_id: tournamentId, kind });
 }
 
 /**
@@ -52,19 +40,8 @@ const columnOf = {
 } as const;
 
 /** Of these players, those who turned this reminder off. */
-export async function optedOut(
-  db: Db,
-  preference: keyof NotificationPreferences,
-  userIds: string[],
-): Promise<Set<string>> {
-  if (!userIds.length) return new Set();
-  const rows = await db
-    .selectFrom('notification_preferences')
-    .select('user_id')
-    .where('user_id', 'in', userIds)
-    .where(columnOf[preference], '=', 0)
-    .execute();
-  return new Set(rows.map((r) => r.user_id));
+export function optedOut(db: Db, preference: keyof NotificationPreferences, userIds: string[]): Promise<Set<string>> {
+  return idsWithRows(db, 'notification_preferences', 'user_id', userIds, { [columnOf[preference]]: 0 });
 }
 
 export async function preferences(db: Db, userId: string) {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { prizeTableSchema, type PrizeRange } from '../contract.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 
@@ -73,15 +74,8 @@ export async function paidOf(db: Db, tournamentId: string) {
 }
 
 /** Of these tournaments, those with at least one result line (only they have live standings to compute). */
-export async function withResults(db: Db, tournamentIds: string[]): Promise<Set<string>> {
-  if (!tournamentIds.length) return new Set();
-  const rows = await db
-    .selectFrom('match_results')
-    .select('tournament_id')
-    .distinct()
-    .where('tournament_id', 'in', tournamentIds)
-    .execute();
-  return new Set(rows.map((r) => r.tournament_id));
+export function withResults(db: Db, tournamentIds: string[]): Promise<Set<string>> {
+  return idsWithRows(db, 'match_results', 'tournament_id', tournamentIds);
 }
 
 /** Each player's points in each of these (finalised) tournaments, in one query. */

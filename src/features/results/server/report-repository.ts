@@ -5,6 +5,7 @@ import { picturesWithHashes } from '../../../platform/db/picture-hashes.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
@@ -80,15 +81,8 @@ export async function insert(
 }
 
 /** Whether this player already reported this match (checked before the image is stored; the insert still decides). */
-export async function exists(db: Db, tournamentId: string, matchNumber: number, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('match_reports')
-    .select('id')
-    .where('tournament_id', '=', tournamentId)
-    .where('match_number', '=', matchNumber)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return row !== undefined;
+export function exists(db: Db, tournamentId: string, matchNumber: number, userId: string): Promise<boolean> {
+  return rowExists(db, 'match_reports', { tournament_id: tournamentId, match_number: matchNumber, user_id: userId });
 }
 
 const reports = (db: Db, tournamentId: string) =>

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 /**
  * The SQL of match day's own tables: a tournament's teams and members, its matches and their
@@ -63,14 +64,8 @@ export async function replaceTeams(db: Db, tournamentId: string, teams: TeamRow[
   if (members.length) await db.insertInto('tournament_team_members').values(members).execute();
 }
 
-export async function hasResults(db: Db, tournamentId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('match_results')
-    .select('match_id')
-    .where('tournament_id', '=', tournamentId)
-    .limit(1)
-    .executeTakeFirst();
-  return !!row;
+export function hasResults(db: Db, tournamentId: string): Promise<boolean> {
+  return rowExists(db, 'match_results', { tournament_id: tournamentId });
 }
 
 export interface MatchRow {

@@ -6,6 +6,7 @@ import type { Database, GiveawaysTable } from '../../../platform/db/schema.ts';
 import type { Giveaway, GiveawayType } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<GiveawaysTable>;
@@ -102,13 +103,8 @@ export function softDelete(db: Db, owner: string, id: string): Promise<boolean> 
   return softDeleteLive(db, 'giveaways', owner, id);
 }
 
-export async function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {
-  return !!(await db
-    .selectFrom('giveaway_redemptions')
-    .select('user_id')
-    .where('giveaway_id', '=', giveawayId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst());
+export function hasRedeemed(db: Db, giveawayId: string, userId: string): Promise<boolean> {
+  return rowExists(db, 'giveaway_redemptions', { giveaway_id: giveawayId, user_id: userId });
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   CODE_PATTERN,
   normalizeCode,
   type Giveaway,
-  type GiveawayListQuery,
   type RedeemInput,
   type RedeemResult,
   type giveawayInputSchema,
@@ -12,8 +11,9 @@ import {
 } from '../contract.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { expiryIssue } from '../giveaway-rules.ts';
-import { auditedCreate, auditedEdit, deleted, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { auditedCreate, auditedEdit, type Actor } from '../../audit/server/service.ts';
 import * as GiveawayRepository from './giveaway-repository.ts';
+import { shopRecords } from './shop-records.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { beneficiaryOf, ledgerRefused, runOnce, selfAdjust } from './rewards-scope.ts';
 import { inTransaction, type ServiceContext } from '../../../platform/context.ts';
@@ -29,15 +29,8 @@ const refusals = {
   GIVEAWAY_USED_UP: () => new AppError('conflict', 'GIVEAWAY_USED_UP', 'This code has been used up'),
 };
 
-export async function list(ctx: ServiceContext, owner: string, q: GiveawayListQuery) {
-  return GiveawayRepository.list(ctx.db.kysely, owner, q);
-}
-
-export async function get(ctx: ServiceContext, owner: string, id: string): Promise<Giveaway> {
-  const found = await GiveawayRepository.findById(ctx.db.kysely, owner, id);
-  if (!found) throw giveawayNotFound();
-  return found;
-}
+const giveaways = shopRecords('giveaway', GiveawayRepository, giveawayNotFound);
+export const { list, get, remove } = giveaways;
 
 type NewGiveaway = z.output<typeof giveawayInputSchema>;
 type GiveawayChanges = z.output<typeof giveawayUpdateSchema>;
@@ -54,13 +47,6 @@ function assertExpiry(input: GiveawayChanges, stored?: string | null) {
     ]);
 }
 
-/** A giveaway as its audit entries show it, read in the write's transaction. */
-const giveawayRecord = (owner: string, id: string): AuditedRecord<Giveaway> => ({
-  entityType: 'giveaway',
-  entityId: id,
-  read: (tx) => get(tx, owner, id),
-});
-
 export async function create(ctx: ServiceContext, owner: string, actor: Actor, input: NewGiveaway): Promise<Giveaway> {
   assertExpiry(input);
   const insert = async (tx: ServiceContext) => {
@@ -68,21 +54,14 @@ export async function create(ctx: ServiceContext, owner: string, actor: Actor, i
     if (!id) throw new AppError('conflict', 'GIVEAWAY_CODE_TAKEN', 'A giveaway with this code already exists');
     return id;
   };
-  return auditedCreate(ctx, actor, 'giveaway.create', insert, (id) => giveawayRecord(owner, id));
+  return auditedCreate(ctx, actor, 'giveaway.create', insert, (id) => giveaways.record(owner, id));
 }
 
 export const update = (ctx: ServiceContext, owner: string, actor: Actor, id: string, input: GiveawayChanges) =>
-  auditedEdit(ctx, actor, 'giveaway.update', giveawayRecord(owner, id), async (tx, before) => {
+  auditedEdit(ctx, actor, 'giveaway.update', giveaways.record(owner, id), async (tx, before) => {
     assertExpiry(input, before.expiresAt);
     if (!(await GiveawayRepository.update(tx.db.kysely, owner, id, fields(input)))) throw giveawayNotFound();
   });
-
-export async function remove(ctx: ServiceContext, owner: string, actor: Actor, id: string): Promise<void> {
-  const softDelete = async (tx: ServiceContext) => {
-    if (!(await GiveawayRepository.softDelete(tx.db.kysely, owner, id))) throw giveawayNotFound();
-  };
-  await auditedEdit(ctx, actor, 'giveaway.delete', giveawayRecord(owner, id), softDelete, deleted);
-}
 
 /**
  * Redeems a code for the caller. One transaction: count the use with the

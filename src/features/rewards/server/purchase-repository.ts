@@ -5,6 +5,7 @@ import type { Purchase, ShippingAddress } from '../contract.ts';
 import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
 import { byText, contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
+import { rowExists } from '../../../platform/db/matching-rows.ts';
 
 type Db = Kysely<Database>;
 
@@ -58,13 +59,8 @@ export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt 
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-export async function exists(db: Db, userId: string, productId: string): Promise<boolean> {
-  return !!(await db
-    .selectFrom('purchases')
-    .select('id')
-    .where('user_id', '=', userId)
-    .where('product_id', '=', productId)
-    .executeTakeFirst());
+export function exists(db: Db, userId: string, productId: string): Promise<boolean> {
+  return rowExists(db, 'purchases', { user_id: userId, product_id: productId });
 }
 
 export async function findById(db: Db | Trx<Database>, owner: string, id: string): Promise<Purchase | undefined> {

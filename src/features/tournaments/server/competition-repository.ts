@@ -3,6 +3,7 @@ import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../..
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
+import { findRows } from '../../../platform/db/matching-rows.ts';
 import { holdsPlayer } from './repository.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
@@ -11,14 +12,8 @@ export type PlayerRow = Pick<
   'competition_id' | 'user_id' | 'team' | 'player_name' | 'adjustment'
 >;
 
-export async function list(db: Kysely<Database>, owner: string): Promise<CompetitionRow[]> {
-  return db
-    .selectFrom('competitions')
-    .selectAll()
-    .where('owner', '=', owner)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
+export function list(db: Kysely<Database>, owner: string): Promise<CompetitionRow[]> {
+  return findRows(db, 'competitions', { owner }, ['created_at', 'id']);
 }
 
 export function findById(db: Kysely<Database>, owner: string, id: string): Promise<CompetitionRow | undefined> {

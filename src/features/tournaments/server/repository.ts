@@ -13,6 +13,7 @@ import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from 
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
+import { idsWithRows } from '../../../platform/db/matching-rows.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
@@ -671,15 +672,8 @@ export async function memberTournaments(
 }
 
 /** The ids of `ids` that name a tournament of `owner`. */
-export async function ownedIds(db: Db, owner: string, ids: string[]): Promise<Set<string>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('tournaments')
-    .select('id')
-    .where('owner', '=', owner)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
+export function ownedIds(db: Db, owner: string, ids: string[]): Promise<Set<string>> {
+  return idsWithRows(db, 'tournaments', 'id', ids, { owner });
 }
 
 export async function countByOwner(db: Db, owner: string): Promise<number> {
