@@ -1,10 +1,10 @@
 import { useState } from 'react';
 
 /**
- * An action on one subject (a row of a list) that asks first, in a ConfirmDialog: `ask` opens it about that subject,
- * which `subject` holds while it is open (null once closed); `run` sends the action with the dialog busy (it may not
- * close meanwhile) and closes it once the answer is in, whatever it is, then hands the answer back. `dialog` is what
- * the ConfirmDialog takes of that state.
+ * An action that asks first, in a ConfirmDialog, about its subject (the row, the change or the message it acts on):
+ * `ask` opens the dialog about it, and `subject` holds it while the dialog is open (null once closed); `run` sends the
+ * action with the dialog busy (it may not close meanwhile) and closes it once the answer is in, whatever it is, then
+ * hands the answer back. `dialog` is what the ConfirmDialog takes of that state.
  */
 export function useConfirmStepAbout<Subject>() {
   const [subject, setSubject] = useState<Subject | null>(null);
