@@ -13,8 +13,7 @@ import { formatDateTime, formatNumber } from '../../../platform/ui/admin/format.
 import RetryAlert from '../../../platform/ui/admin/RetryAlert.tsx';
 import { idFromLocation, type SectionProps } from '../../../platform/ui/admin/section-props.ts';
 import { sectionPath } from '../../../platform/ui/admin/sections.ts';
-import { Panel } from '../../../platform/ui/admin/UserPagePanels.tsx';
-import { UserPageTable } from '../../../platform/ui/admin/UserPageTable.tsx';
+import { Panel, UserPageTable } from '../../../platform/ui/admin/UserPagePanels.tsx';
 import { isClosedAccount, type AccountOverview, type AccountStanding } from '../../accounts/people-contract.ts';
 import type { Purchase, Transaction } from '../../rewards/contract.ts';
 import { OVERVIEW_PAGE, type UserOverview } from '../user-page-contract.ts';

@@ -72,8 +72,7 @@ export function NameAndDescription({
   t,
   name,
   ns,
-  tab,
-  onChange,
+  tabs,
   form: { register, watch, fieldError },
   max,
   rows,
@@ -81,8 +80,8 @@ export function NameAndDescription({
   t: Translator;
   name: string;
   ns: string;
-  tab: Locale;
-  onChange: (tab: Locale) => void;
+  /** the tabs' state, useLanguageTab's `tabs` */
+  tabs: Pick<Props, 'tab' | 'onChange' | 'invalid'>;
   form: {
     register: (path: NamePath) => Registration;
     watch: (path: NamePath) => string;
@@ -93,22 +92,16 @@ export function NameAndDescription({
   /** the description's height */
   rows: number;
 }) {
-  const tabs = `${name}-lang`;
+  const idPrefix = `${name}-lang`;
   const field = fieldsOf({ register, fieldError }, name);
   return (
     <div className="space-y-5 sm:col-span-2">
-      <LanguageTabs
-        idPrefix={tabs}
-        tab={tab}
-        onChange={onChange}
-        t={t}
-        invalid={fieldError('name') || fieldError('description') ? ['it'] : []}
-      />
-      <LanguagePanel idPrefix={tabs} lang="it" tab={tab}>
+      <LanguageTabs idPrefix={idPrefix} {...tabs} t={t} />
+      <LanguagePanel idPrefix={idPrefix} lang="it" tab={tabs.tab}>
         <TextField {...field('name')} label={t(`${ns}.name`)} maxLength={max[0]} />
         <TextAreaField {...field('description')} label={t(`${ns}.description`)} rows={rows} maxLength={max[1]} />
       </LanguagePanel>
-      <LanguagePanel idPrefix={tabs} lang="en" tab={tab}>
+      <LanguagePanel idPrefix={idPrefix} lang="en" tab={tabs.tab}>
         <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
         <TextField {...field('en.name')} label={t(`${ns}.name`)} maxLength={max[0]} placeholder={watch('name')} />
         <TextAreaField {...field('en.description')} label={t(`${ns}.description`)} rows={rows} maxLength={max[1]} />

@@ -44,26 +44,33 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
   );
 }
 
-/** One entry of a detail modal's <dl>: the term, then its value. */
-export function DetailItem({
-  label,
-  className,
-  valueClassName,
-  testId,
-  children,
-}: {
+interface FactProps {
   label: string;
-  className?: string;
-  valueClassName: string;
+  valueClassName?: string;
   testId?: string;
   children: ReactNode;
-}) {
+}
+
+/**
+ * One fact of a <dl>: its term, then its value, two cells of the list's grid (a review's head, ReviewSummary, sets
+ * them side by side).
+ */
+export function DetailFact({ label, valueClassName = 'text-slate-200', testId, children }: FactProps) {
   return (
-    <div className={className}>
+    <>
       <dt className="text-slate-400">{label}</dt>
       <dd className={valueClassName} data-testid={testId}>
         {children}
       </dd>
+    </>
+  );
+}
+
+/** One entry of a detail modal's <dl>: a DetailFact in a <div> of its own, one cell of the list's grid. */
+export function DetailItem({ className, ...fact }: FactProps & { className?: string }) {
+  return (
+    <div className={className}>
+      <DetailFact {...fact} />
     </div>
   );
 }

@@ -165,28 +165,6 @@ export function ReviewSummary({ src, linkLabel, children }: { src: string; linkL
   );
 }
 
-/** One fact of a ReviewSummary: its term, then its value. */
-export function ReviewFact({
-  label,
-  className = 'text-slate-200',
-  testId,
-  children,
-}: {
-  label: string;
-  className?: string;
-  testId?: string;
-  children: ReactNode;
-}) {
-  return (
-    <>
-      <dt className="text-slate-400">{label}</dt>
-      <dd className={className} data-testid={testId}>
-        {children}
-      </dd>
-    </>
-  );
-}
-
 export type Decision = 'approve' | 'reject';
 
 /**

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Translator } from '../use-t.ts';
 import {
   panelClass,
   panelTitleClass,
@@ -26,29 +27,36 @@ export function Panel({ title, testId, children }: { title: string; testId: stri
 // the lists' headers never wrap; these few columns must, to fit a phone
 const headClass = thClass.replace('whitespace-nowrap', '');
 
-/** A small read-only table with no row actions: on a phone its columns wrap rather than scroll. */
-export function SimpleTable({
-  head,
-  rows,
-  empty,
+/**
+ * A small read-only table with no row actions: on a phone its columns wrap rather than scroll. Its texts live where
+ * every domain's part of the page keeps them: the headings at `accounts.userPage.<ns>.columns.<column>`, the empty
+ * text at `accounts.userPage.<ns>.none`.
+ */
+export function UserPageTable({
+  t,
+  ns,
+  columns,
   right = [],
+  rows,
   testId,
 }: {
-  head: string[];
-  rows: { key: string; cells: ReactNode[] }[];
-  empty: string;
+  t: Translator;
+  ns: string;
+  columns: string[];
   right?: number[];
+  rows: { key: string; cells: ReactNode[] }[];
   testId?: string;
 }) {
-  if (!rows.length) return <p className="text-sm text-slate-300">{empty}</p>;
+  const at = `accounts.userPage.${ns}`;
+  if (!rows.length) return <p className="text-sm text-slate-300">{t(`${at}.none`)}</p>;
   return (
     <div className={tableWrapClass} data-testid={testId}>
       <table className={tableClass.replace('min-w-[40rem]', '')}>
         <thead className={theadClass}>
           <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`${headClass} ${right.includes(i) ? 'text-right' : ''}`}>
-                {h}
+            {columns.map((c, i) => (
+              <th key={c} scope="col" className={`${headClass} ${right.includes(i) ? 'text-right' : ''}`}>
+                {t(`${at}.columns.${c}`)}
               </th>
             ))}
           </tr>

@@ -1,16 +1,16 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../../endpoints.ts';
 import { $user } from '../../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStepAbout } from '../../../../platform/ui/use-confirm-step.ts';
 import { useStore } from '@nanostores/react';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
-import { Panel } from '../../../../platform/ui/admin/UserPagePanels.tsx';
-import { UserPageTable } from '../../../../platform/ui/admin/UserPageTable.tsx';
+import { Panel, UserPageTable } from '../../../../platform/ui/admin/UserPagePanels.tsx';
 import { dangerSmallButtonClass, panelClass, smallButtonClass } from '../../../../platform/ui/admin/ui.ts';
 import type { AccountOverview, AccountStanding } from '../../people-contract.ts';
 import { grantableRoles, manageVerdict, refusalOf, SITE_ADMIN } from '../../people-rules.ts';
@@ -46,8 +46,8 @@ export default function UserAccount({
   // the dashboard's own way to read the session (the visitor pages' lighter useAtom would split their shared chunk)
   const me = useStore($user);
   const { user } = account;
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [busy, setBusy] = useState(false);
+  const step = useConfirmStepAbout<Pending>();
+  const pending = step.subject;
   const actor = { id: me?.id ?? '', roles: me?.roles ?? [] };
   const blockRefused = refusalOf(manageVerdict(actor, user, 'block', agencyName));
   const rolesRefused = refusalOf(manageVerdict(actor, user, 'roles', agencyName));
@@ -57,19 +57,17 @@ export default function UserAccount({
 
   const run = async () => {
     if (!pending) return;
-    setBusy(true);
     const base = `/admin/users/${encodeURIComponent(user.id)}` as const;
-    const res =
+    const res = await step.run(() =>
       pending.kind === 'role'
-        ? await call<'PUT /admin/users/:id/roles/:role' | 'DELETE /admin/users/:id/roles/:role'>(
+        ? call<'PUT /admin/users/:id/roles/:role' | 'DELETE /admin/users/:id/roles/:role'>(
             `${base}/roles/${encodeURIComponent(pending.role)}`,
             { method: pending.grant ? 'PUT' : 'DELETE' },
           )
-        : await call<'PUT /admin/users/:id/block' | 'DELETE /admin/users/:id/block'>(`${base}/block`, {
+        : call<'PUT /admin/users/:id/block' | 'DELETE /admin/users/:id/block'>(`${base}/block`, {
             method: pending.block ? 'PUT' : 'DELETE',
-          });
-    setBusy(false);
-    setPending(null);
+          }),
+    );
     if (!res.ok) {
       toast.error(
         `${pending.kind === 'role' ? t('accounts.userPage.roles.error') : t('accounts.userPage.block.error')} ${t.error(res.code)}`,
@@ -167,7 +165,7 @@ export default function UserAccount({
             <button
               type="button"
               className={user.blockedAt ? smallButtonClass : dangerSmallButtonClass}
-              onClick={() => setPending({ kind: 'block', block: !user.blockedAt })}
+              onClick={() => step.ask({ kind: 'block', block: !user.blockedAt })}
               data-testid={user.blockedAt ? 'user-page-unblock' : 'user-page-block'}
             >
               {user.blockedAt ? t('accounts.userPage.block.unblock') : t('accounts.userPage.block.block')}
@@ -233,7 +231,7 @@ export default function UserAccount({
                     <button
                       type="button"
                       className={held ? dangerSmallButtonClass : smallButtonClass}
-                      onClick={() => setPending({ kind: 'role', role, grant: !held })}
+                      onClick={() => step.ask({ kind: 'role', role, grant: !held })}
                       aria-label={`${held ? t('accounts.userPage.roles.revoke') : t('accounts.userPage.roles.grant')}: ${roleName(role)}`}
                       data-testid={`user-page-role-${held ? 'revoke' : 'grant'}`}
                     >
@@ -270,15 +268,13 @@ export default function UserAccount({
       </div>
 
       <ConfirmDialog
-        open={pending !== null}
+        {...step.dialog}
         title={dialog.title}
         message={dialog.message}
         confirmLabel={dialog.label}
         cancelLabel={t('dashboard.common.cancel')}
         danger={dialog.danger}
-        busy={busy}
         onConfirm={run}
-        onCancel={() => setPending(null)}
         testId="user-page-confirm"
       />
     </div>

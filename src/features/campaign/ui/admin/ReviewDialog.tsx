@@ -6,11 +6,11 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../../endpoints.ts';
 import { NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
+import Modal, { DetailFact } from '../../../../platform/ui/admin/Modal.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
 import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
-import { DecisionForms, ReviewFact, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
+import { DecisionForms, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
 import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation.tsx';
 import StatusBadge from './StatusBadge.tsx';
 
@@ -97,28 +97,28 @@ export default function ReviewDialog({ t, locale, review }: ReviewDialogProps<Ad
       {s && (
         <>
           <ReviewSummary src={s.imageUrl} linkLabel={t('campaignAdmin.image.newTabFor', { name: s.username })}>
-            <ReviewFact
+            <DetailFact
               label={t('campaignAdmin.review.typedName')}
-              className="truncate font-semibold text-white"
+              valueClassName="truncate font-semibold text-white"
               testId="review-name"
             >
               {s.username}
-            </ReviewFact>
-            <ReviewFact label={t('campaignAdmin.review.account')} className="truncate text-slate-200">
+            </DetailFact>
+            <DetailFact label={t('campaignAdmin.review.account')} valueClassName="truncate text-slate-200">
               {s.accountUsername}
-            </ReviewFact>
-            <ReviewFact label={t('campaignAdmin.review.email')} className="truncate text-slate-200">
+            </DetailFact>
+            <DetailFact label={t('campaignAdmin.review.email')} valueClassName="truncate text-slate-200">
               {s.email}
-            </ReviewFact>
-            <ReviewFact label={t('campaignAdmin.queue.columns.phase')}>
+            </DetailFact>
+            <DetailFact label={t('campaignAdmin.queue.columns.phase')}>
               {t('campaignAdmin.phase', { n: s.phase })}
-            </ReviewFact>
-            <ReviewFact label={t('campaignAdmin.queue.columns.submittedAt')}>
+            </DetailFact>
+            <DetailFact label={t('campaignAdmin.queue.columns.submittedAt')}>
               <time dateTime={s.createdAt}>{formatDateTime(s.createdAt, locale)}</time>
-            </ReviewFact>
-            <ReviewFact label={t('campaignAdmin.queue.columns.status')} className="">
+            </DetailFact>
+            <DetailFact label={t('campaignAdmin.queue.columns.status')} valueClassName="">
               <StatusBadge t={t} status={s.status} />
-            </ReviewFact>
+            </DetailFact>
           </ReviewSummary>
           {s.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="campaignAdmin" item={s} />}
           <DecisionForms

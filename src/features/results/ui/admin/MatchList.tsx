@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { toast } from 'sonner';
 import type { Match } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStepAbout } from '../../../../platform/ui/use-confirm-step.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import { DataTable } from '../../../../platform/ui/admin/DataTable.tsx';
 import {
@@ -34,21 +34,20 @@ interface Props {
  * confirmation.
  */
 export default function MatchList({ t, tournamentId, matches, locked, editing, onEdit, onChanged }: Props) {
-  const [asking, setAsking] = useState<Match | null>(null);
+  const voiding = useConfirmStepAbout<Match>();
+  const asking = voiding.subject;
   // the lobby shows only once a match was played outside lobby 1
   const split = matches.some((m) => m.lobby > 1);
-  const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
     if (!asking) return;
-    setBusy(true);
     const voided = !asking.voided;
-    const res = await call<'POST /tournaments/:id/matches/:number/void'>(
-      `/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`,
-      { body: { voided } },
+    const res = await voiding.run(() =>
+      call<'POST /tournaments/:id/matches/:number/void'>(
+        `/tournaments/${encodeURIComponent(tournamentId)}/matches/${asking.number}/void`,
+        { body: { voided } },
+      ),
     );
-    setBusy(false);
-    setAsking(null);
     if (!res.ok) return void toast.error(t.error(res.code));
     toast.success(
       t(voided ? 'resultsAdmin.matches.voidedToast' : 'resultsAdmin.matches.restoredToast', {
@@ -119,7 +118,7 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
                       <button
                         type="button"
                         className={m.voided ? smallButtonClass : dangerSmallButtonClass}
-                        onClick={() => setAsking(m)}
+                        onClick={() => voiding.ask(m)}
                         aria-label={t(
                           m.voided ? 'resultsAdmin.matches.restoreLabel' : 'resultsAdmin.matches.voidLabel',
                           { number: m.number },
@@ -137,7 +136,7 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
         </DataTable>
       )}
       <ConfirmDialog
-        open={asking !== null}
+        {...voiding.dialog}
         title={
           asking
             ? t(asking.voided ? 'resultsAdmin.matches.restoreTitle' : 'resultsAdmin.matches.voidTitle', {
@@ -151,8 +150,6 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
         confirmLabel={asking ? t(asking.voided ? 'resultsAdmin.matches.restore' : 'resultsAdmin.matches.void') : ''}
         cancelLabel={t('resultsAdmin.matches.cancel')}
         onConfirm={toggle}
-        onCancel={() => setAsking(null)}
-        busy={busy}
         danger={!asking?.voided}
         testId="match-void-dialog"
       />

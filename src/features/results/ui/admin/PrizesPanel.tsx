@@ -13,6 +13,7 @@ import type { ResultsApi } from '../../endpoints.ts';
 import type { Locale } from '../../../../platform/i18n/i18n.ts';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStep } from '../../../../platform/ui/use-confirm-step.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../../../platform/ui/ui.ts';
 import { TableHead } from '../../../../platform/ui/TableHead.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -107,8 +108,7 @@ function OpenPrizes({
   const [rows, setRows] = useState<Row[]>(() => toRows(state));
   const [saving, setSaving] = useState(false);
   const [showErrors, setShowErrors] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [finalising, setFinalising] = useState(false);
+  const finalising = useConfirmStep();
   const saved = JSON.stringify(toRows(state));
   const dirty = JSON.stringify(rows) !== saved;
   useUnsavedGuard(dirty);
@@ -143,14 +143,13 @@ function OpenPrizes({
 
   const problems = state.problems;
   const finalise = async () => {
-    setFinalising(true);
     // the problems the dialog named are confirmed; any the page has not shown refuse the call
-    const res = await call<'POST /tournaments/:id/finalise'>(`${base}/finalise`, {
-      method: 'POST',
-      body: { confirmIncomplete: problems.length > 0 },
-    });
-    setFinalising(false);
-    setConfirming(false);
+    const res = await finalising.run(() =>
+      call<'POST /tournaments/:id/finalise'>(`${base}/finalise`, {
+        method: 'POST',
+        body: { confirmIncomplete: problems.length > 0 },
+      }),
+    );
     if (!res.ok) {
       toast.error(t.error(res.code));
       if (res.code === 'RESULTS_INCOMPLETE') {
@@ -279,8 +278,8 @@ function OpenPrizes({
           <button
             type="button"
             className={primaryButtonClass}
-            onClick={() => setConfirming(true)}
-            disabled={dirty || finalising}
+            onClick={finalising.ask}
+            disabled={dirty || finalising.busy}
             data-testid="prizes-finalise"
           >
             {t('resultsAdmin.prizes.finalise')}
@@ -307,7 +306,7 @@ function OpenPrizes({
       </section>
 
       <ConfirmDialog
-        open={confirming}
+        {...finalising.dialog}
         title={t('resultsAdmin.prizes.confirmTitle')}
         message={`${incomplete}${summary}\n\n${t('resultsAdmin.prizes.confirmOnce')}`}
         confirmLabel={
@@ -317,8 +316,6 @@ function OpenPrizes({
         }
         cancelLabel={t('resultsAdmin.prizes.cancel')}
         onConfirm={finalise}
-        onCancel={() => setConfirming(false)}
-        busy={finalising}
         danger
         testId="finalise-dialog"
       />

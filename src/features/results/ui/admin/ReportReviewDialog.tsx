@@ -6,8 +6,8 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
-import Modal from '../../../../platform/ui/admin/Modal.tsx';
-import { DecisionForms, ReviewFact, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
+import Modal, { DetailFact } from '../../../../platform/ui/admin/Modal.tsx';
+import { DecisionForms, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
 import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation.tsx';
 import { checkboxClass } from '../../../../platform/ui/admin/ui.ts';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
@@ -153,28 +153,28 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
       {r && (
         <>
           <ReviewSummary src={r.imageUrl} linkLabel={t('resultsAdmin.review.newTab')}>
-            <ReviewFact
+            <DetailFact
               label={t('resultsAdmin.review.player')}
-              className="truncate font-semibold text-white"
+              valueClassName="truncate font-semibold text-white"
               testId="report-review-player"
             >
               {r.username}
-            </ReviewFact>
+            </DetailFact>
             {r.entrantName !== r.username && (
-              <ReviewFact label={t('resultsAdmin.review.entrant')} className="truncate text-slate-200">
+              <DetailFact label={t('resultsAdmin.review.entrant')} valueClassName="truncate text-slate-200">
                 {r.entrantName}
-              </ReviewFact>
+              </DetailFact>
             )}
-            <ReviewFact label={t('resultsAdmin.review.submittedAt')}>
+            <DetailFact label={t('resultsAdmin.review.submittedAt')}>
               <time dateTime={r.createdAt}>{formatDateTime(r.createdAt, locale)}</time>
-            </ReviewFact>
-            <ReviewFact label={t('resultsAdmin.review.status')} className="">
+            </DetailFact>
+            <DetailFact label={t('resultsAdmin.review.status')} valueClassName="">
               <ReportStatusBadge t={t} status={r.status} />
-            </ReviewFact>
+            </DetailFact>
             {r.reason && (
-              <ReviewFact label={t('resultsAdmin.review.reason')} className="break-words text-slate-200">
+              <DetailFact label={t('resultsAdmin.review.reason')} valueClassName="break-words text-slate-200">
                 {r.reason}
-              </ReviewFact>
+              </DetailFact>
             )}
           </ReviewSummary>
           {r.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="resultsAdmin" item={r} />}

@@ -194,8 +194,7 @@ function BadgeForm({
         t={t}
         name="badge"
         ns="rewardsAdmin.badges.form"
-        tab={lang.tab}
-        onChange={lang.setTab}
+        tabs={lang.tabs}
         form={{ register, watch, fieldError }}
         max={[80, 500]}
         rows={3}

@@ -104,8 +104,7 @@ function ProductForm({ t, page, product, agencyName }: FormProps) {
         t={t}
         name="product"
         ns="rewardsAdmin.productForm"
-        tab={lang.tab}
-        onChange={lang.setTab}
+        tabs={lang.tabs}
         form={{ register, watch, fieldError }}
         max={[120, 2000]}
         rows={4}

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { schemaValidator, useForm } from '../../../../platform/ui/use-form.ts';
 import { toast } from 'sonner';
 import type { z } from 'zod';
@@ -8,6 +7,7 @@ import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { serverFieldErrors } from '../../../../platform/browser/form-errors.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
+import { useConfirmStepAbout } from '../../../../platform/ui/use-confirm-step.ts';
 import { CheckboxField, fieldsOf, TextAreaField, TextField } from '../../../../platform/ui/admin/fields.tsx';
 import BusyButton from '../../../../platform/ui/BusyButton.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
@@ -37,8 +37,8 @@ interface Props {
  * members only or with the waitlist; confirmed before sending because it cannot be taken back.
  */
 export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCount }: Props) {
-  const [pending, setPending] = useState<Body | null>(null);
-  const [sending, setSending] = useState(false);
+  const sending = useConfirmStepAbout<Body>();
+  const pending = sending.subject;
   const { register, handleSubmit, reset, watch, getValues, setError, errors, isDirty } = useForm<Values>({
     validate,
     defaultValues: empty,
@@ -49,15 +49,11 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
 
   const send = async () => {
     if (!pending) return;
-    setSending(true);
-    const res = await call<'POST /tournaments/:id/broadcast'>(
-      `/tournaments/${encodeURIComponent(tournamentId)}/broadcast`,
-      {
+    const res = await sending.run(() =>
+      call<'POST /tournaments/:id/broadcast'>(`/tournaments/${encodeURIComponent(tournamentId)}/broadcast`, {
         body: pending,
-      },
+      }),
     );
-    setSending(false);
-    setPending(null);
     if (!res.ok) {
       for (const { field, error } of serverFieldErrors(res, ['subject', 'body', 'includeWaitlist']))
         setError(field, error);
@@ -80,7 +76,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
       <p className="mt-1 text-sm text-slate-400">{t('dashboard.tournaments.broadcast.intro')}</p>
       <form
         noValidate
-        onSubmit={handleSubmit<Body>((body) => setPending(body))}
+        onSubmit={handleSubmit<Body>((body) => sending.ask(body))}
         className="mt-5 space-y-5"
         data-testid="broadcast-form"
       >
@@ -110,7 +106,7 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
           )}
           <BusyButton
             type="submit"
-            busy={sending}
+            busy={sending.busy}
             busyLabel={t('dashboard.tournaments.broadcast.sending')}
             disabled={nobody}
             testId="broadcast-submit"
@@ -120,18 +116,16 @@ export default function BroadcastForm({ t, tournamentId, memberCount, waitlistCo
         </div>
       </form>
       <ConfirmDialog
-        open={pending !== null}
+        {...sending.dialog}
         title={t('dashboard.tournaments.broadcast.confirmTitle')}
         message={t(countKey('dashboard.tournaments.broadcast.confirmMessage', recipients(pending)), {
           count: recipients(pending),
         })}
         confirmLabel={
-          sending ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.confirm')
+          sending.busy ? t('dashboard.tournaments.broadcast.sending') : t('dashboard.tournaments.broadcast.confirm')
         }
         cancelLabel={t('dashboard.common.cancel')}
         onConfirm={send}
-        onCancel={() => setPending(null)}
-        busy={sending}
         testId="broadcast-confirm-dialog"
       />
     </section>
