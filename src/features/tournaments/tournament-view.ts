@@ -3,11 +3,12 @@
  * by the server-rendered pages, the grids' custom elements and the detail island, so a card built
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
+import { SITE_TIME_ZONE } from '../../platform/i18n/date-time.ts';
 import { isCompetitionLink } from './competition-link.ts';
 import { badgeOf, isFull, phaseOf, registrationClosesAt, type Badge, type Phase, type Schedule } from './rules.ts';
 
-/** Tournament times are Italian times; a visitor elsewhere also sees their own (see detail page). */
-export const TOURNAMENT_TIME_ZONE = 'Europe/Rome';
+/** Tournament times are the site's Italian times; a visitor elsewhere also sees their own (see detail page). */
+export const TOURNAMENT_TIME_ZONE = SITE_TIME_ZONE;
 
 type Locale = 'it' | 'en';
 
@@ -146,56 +147,6 @@ export function countdownParts(ms: number): { days: number; hours: number; minut
     seconds: total % 60,
   };
 }
-
-const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
-
-// Building an Intl.DateTimeFormat costs far more than formatting with one (it loads locale and zone
-// data): the on-demand tournament page formats a dozen dates per render, so each formatter is made
-// once per locale and zone. A handful of zones are ever seen; the cap only guards against abuse.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-const formatOptions = {
-  long: {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  },
-  short: {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  },
-} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
-function formatter(kind: keyof typeof formatOptions, locale: Locale, timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind}|${locale}|${timeZone}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(intlLocale(locale), { ...formatOptions[kind], timeZone });
-    if (formatters.size > 64) formatters.clear();
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** An instant in one of the formatters' styles; null when there is none or it is not a date. */
-function dateTime(style: 'long' | 'short', iso: string | null, locale: Locale, timeZone: string): string | null {
-  const d = iso ? new Date(iso) : null;
-  return d && !Number.isNaN(d.getTime()) ? formatter(style, locale, timeZone).format(d) : null;
-}
-
-/** Long date and time, localised, in a given time zone with its short name ("CET"). */
-export const longDateTime = (iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE) =>
-  dateTime('long', iso, locale, timeZone);
-
-/** A compact date and time for schedules ("22/11/2026, 18:00 CET"). */
-export const shortDateTime = (iso: string | null, locale: Locale, timeZone: string = TOURNAMENT_TIME_ZONE) =>
-  dateTime('short', iso, locale, timeZone);
 
 /**
  * True when `timeZone` shows a different wall-clock time than Rome at any of the given instants,

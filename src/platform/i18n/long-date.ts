@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from './date-time.ts';
 import type { Locale } from './i18n.ts';
 
 /** "22 novembre 2026" / "22 November 2026", in the site's zone; '' for no date or one that does not parse. */
@@ -9,6 +10,6 @@ export function longDate(iso: string | null | undefined, locale: Locale): string
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Europe/Rome',
+    timeZone: SITE_TIME_ZONE,
   }).format(d);
 }

@@ -13,6 +13,7 @@ import {
   storeSession,
   unique,
 } from '../helpers.ts';
+import { shortDateTime } from '../../../src/platform/i18n/date-time.ts';
 
 /**
  * Lobbies of a battle royale: the organiser splits a field larger than a lobby into two, balanced by
@@ -107,10 +108,12 @@ async function playerPage(
   lang: 'it' | 'en',
   width: number,
   session: Awaited<ReturnType<typeof authenticate>>,
+  timezoneId?: string,
 ) {
   const context = await browser.newContext({
     locale: lang === 'it' ? 'it-IT' : 'en-US',
     viewport: { width, height: 900 },
+    timezoneId,
   });
   const page = await context.newPage();
   await storeSession(page, session, lang === 'it' ? '/privacy-policy' : '/en/privacy-policy');
@@ -182,13 +185,16 @@ test('the organiser splits the field into two lobbies and posts their codes; eac
   expect(await seriousViolations(giulia.page)).toEqual([]);
   await giulia.close();
 
-  // alex (Italian, desktop): lobby 2, its match, and its code not yet
-  const alex = await playerPage(browser, 'it', 1280, t.alex);
+  // alex (Italian, desktop, in New York): lobby 2, its match, and its code not yet, from a time in his own zone
+  const alex = await playerPage(browser, 'it', 1280, t.alex, 'America/New_York');
   await goto(alex.page, `/tournament/${t.id}`);
   const alexBox = alex.page.getByTestId('my-lobby');
   await expect(alexBox.getByTestId('my-lobby-number')).toHaveText(fillText(it.lobby.yours, { n: 2, count: 2 }));
   await expect(alexBox.getByTestId('my-lobby-matches')).toHaveText(fillText(it.lobby.played, { n: 1 }));
-  await expect(alexBox.getByTestId('my-lobby-code-note')).toContainText(it.lobby.codeLater.split('{time}')[0]!.trim());
+  const posted = (await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/lobbies`)).body.data.lobbies[1];
+  const newYork = shortDateTime(posted.codeVisibleFrom, 'it', 'America/New_York')!;
+  expect(newYork).not.toBe(shortDateTime(posted.codeVisibleFrom, 'it'));
+  await expect(alexBox.getByTestId('my-lobby-code-note')).toHaveText(fillText(it.lobby.codeLater, { time: newYork }));
   await expect(alexBox.getByTestId('my-lobby-code')).toBeHidden();
   await expect(alexBox).not.toContainText('ARENA-TWO');
   await keepShot(alexBox, { path: `${shots}/my-lobby-it-1280.png` });

@@ -8,7 +8,6 @@ import {
   countdownParts,
   differsFromRome,
   fileNameOf,
-  longDateTime,
   nextDeadline,
   plainTextOf,
   sitePathOf,
@@ -18,6 +17,7 @@ import {
   tournamentFrameUrl,
   tournamentGoLink,
 } from '../../../src/features/tournaments/tournament-view.ts';
+import { longDateTime } from '../../../src/platform/i18n/date-time.ts';
 import itTournaments from '../../../locales/it/tournaments.json' with { type: 'json' };
 import enTournaments from '../../../locales/en/tournaments.json' with { type: 'json' };
 import { isTournamentId } from '../../../src/features/tournaments/tournament-id.ts';

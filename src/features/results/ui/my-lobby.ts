@@ -4,6 +4,7 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
 import { $token } from '../../../platform/browser/session.ts';
 import { $playing } from '../../tournaments/standing-contract.ts';
+import { shortDateTime } from '../../../platform/i18n/date-time.ts';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -53,7 +54,7 @@ class MyLobbyElement extends HTMLElement {
   }
 
   #render(me: MyLobby) {
-    const locale = this.dataset.locale;
+    const locale = this.dataset.locale === 'en' ? 'en' : 'it';
     const text = (name: string) => this.#part(name).dataset.text ?? '';
     this.#part('lobby').textContent = fill(text('lobby'), { n: me.lobby, count: me.lobbies });
     const list = this.#part('matches');
@@ -67,7 +68,8 @@ class MyLobbyElement extends HTMLElement {
     this.#part('no-matches').hidden = me.matches.length > 0;
     const code = this.#part('code');
     const at = me.codeVisibleFrom ? new Date(me.codeVisibleFrom) : null;
-    const when = at?.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) ?? '';
+    // in the player's own zone, named, as the schedule shows their times: a player abroad reads no Rome time
+    const when = shortDateTime(me.codeVisibleFrom, locale, Intl.DateTimeFormat().resolvedOptions().timeZone) ?? '';
     code.textContent = me.code ?? '';
     code.hidden = me.code === null;
     const note = this.#part('code-note');

@@ -1,5 +1,6 @@
 import { actionFor, badgeOf, isFull, offersCalendar, phaseOf, type Action } from '../rules.ts';
-import { countdownParts, differsFromRome, longDateTime, nextDeadline } from '../tournament-view.ts';
+import { longDateTime } from '../../../platform/i18n/date-time.ts';
+import { countdownParts, differsFromRome, nextDeadline } from '../tournament-view.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../endpoints.ts';
