@@ -2,7 +2,7 @@ import type { Locale } from '../../platform/i18n/i18n.ts';
 
 /**
  * The championship as a production setup publishes it: its name, game and city, the playoffs on
- * 12 November 2025 and the live finals on 29 November 2025 in Milan (18:00 Rome time). The one place
+ * 12 November 2025 and the live finals on 29 November 2025 in Milan, Milano in Italian (18:00 Rome time). The one place
  * these are written: the pages are built with them and show the competition's own data (admin-edited)
  * once it answers; a stage the competition leaves unset keeps its published date. No locale text
  * carries a year or a date: each takes them as parameters (docs/product-rules.md).
@@ -12,7 +12,7 @@ export const championshipDefaults = {
   game: 'Fortnite',
   playoffsAt: '2025-11-12T17:00:00.000Z',
   finalsAt: '2025-11-29T17:00:00.000Z',
-  finalsCity: 'Milano',
+  finalsCity: { it: 'Milano', en: 'Milan' },
 } as const;
 
 /** What the championship's competition says of itself (the fields the pages show). */
@@ -55,7 +55,7 @@ export function championshipFacts(data: ChampionshipData | null, locale: Locale)
     year,
     playoffs: championshipDay(playoffsAt, locale),
     finals: championshipDay(finalsAt, locale),
-    city: data?.finalsCity.trim() || d.finalsCity,
+    city: data?.finalsCity.trim() || d.finalsCity[locale],
   };
 }
 

@@ -393,8 +393,8 @@ export const competitionSchema = z.object({
   playoffsAt: z.string().nullable(),
   finalsAt: z.string().nullable(),
   finalsCity: z.string(),
-  /** the name per language, for the admin form; the flat one is in the request's language */
-  translations: translationsSchema({ name: z.string() }),
+  /** the name and the finals city per language, for the admin form; the flat ones are in the request's language */
+  translations: translationsSchema({ name: z.string(), finalsCity: z.string() }),
   teams: z.array(teamSchema),
   /** how many tournaments belong to it (they stay, without a competition, when it is deleted) */
   tournamentCount: z.number().int(),
@@ -429,8 +429,8 @@ const competitionFields = {
   playoffsAt: instant,
   finalsAt: instant,
   finalsCity: text(80),
-  /** per-language name; an empty English one falls back to the Italian */
-  translations: translationsInputSchema({ name: text(120) }),
+  /** per-language name and finals city; an empty English one falls back to the Italian */
+  translations: translationsInputSchema({ name: text(120), finalsCity: text(80) }),
 };
 /** The finals come after the playoffs (when both are set). */
 const stagesInOrder = (c: { playoffsAt?: string | null; finalsAt?: string | null }) =>

@@ -86,6 +86,7 @@ export interface CompetitionsTable {
   playoffs_at: string | null;
   finals_at: string | null;
   finals_city: Generated<string>;
+  finals_city_en: Generated<string>;
   created_at: string;
   updated_at: string;
 }

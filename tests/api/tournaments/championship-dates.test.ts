@@ -54,6 +54,40 @@ test('an admin sets, reads, changes and clears the playoffs, the finals and thei
   expect((await create({})).json.data).toMatchObject({ playoffsAt: null, finalsAt: null, finalsCity: '' });
 });
 
+test('the finals city is written in each language; each language reads its own, an empty English one the Italian', async () => {
+  const made = await create({
+    finalsCity: 'Milano',
+    translations: { it: { name: 'Campionato' }, en: { name: 'Championship', finalsCity: 'Milan' } },
+  });
+  expect(made.status, JSON.stringify(made.json)).toBe(201);
+  const id = made.json.data.id;
+  const readIn = async (language: string) =>
+    (await t.call('GET', `/api/tournaments/competitions/${id}`, { headers: { 'accept-language': language } })).json
+      .data;
+  expect(await readIn('it')).toMatchObject({
+    finalsCity: 'Milano',
+    translations: { it: { finalsCity: 'Milano' }, en: { finalsCity: 'Milan' } },
+  });
+  expect((await readIn('en')).finalsCity).toBe('Milan');
+  // the public list answers in the reader's language too
+  const listed = await t.call('GET', '/api/tournaments/competitions', { headers: { 'accept-language': 'en' } });
+  expect(listed.json.data.find((c: { id: string }) => c.id === id).finalsCity).toBe('Milan');
+
+  // an edit of the English city leaves the Italian one as it is; emptied, English readers get the Italian
+  const edited = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { translations: { en: { finalsCity: '' } } },
+  });
+  expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+  expect(edited.json.data.translations).toMatchObject({ it: { finalsCity: 'Milano' }, en: { finalsCity: '' } });
+  expect((await readIn('en')).finalsCity).toBe('Milano');
+  const tooLong = await t.call('PUT', `/api/tournaments/competitions/${id}`, {
+    token: admin.token,
+    body: { translations: { en: { finalsCity: 'x'.repeat(81) } } },
+  });
+  expect(tooLong.status).toBe(400);
+});
+
 test('finals before the playoffs are refused, in one body or against the stored date, and change nothing', async () => {
   const inverted = await create({ playoffsAt: '2025-11-29T15:00:00.000Z', finalsAt: '2025-11-12T17:00:00.000Z' });
   expect([inverted.status, inverted.json.error.code]).toEqual([400, 'INVALID_SCHEDULE']);

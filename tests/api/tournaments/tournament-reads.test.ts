@@ -314,7 +314,7 @@ describe('competitions', () => {
       playoffsAt: null,
       finalsAt: null,
       finalsCity: '',
-      translations: { it: { name: 'Championship' }, en: { name: '' } },
+      translations: { it: { name: 'Championship', finalsCity: '' }, en: { name: '', finalsCity: '' } },
       teams: [
         { name: 'precision', players: [] },
         { name: 'speed', players: [] },

@@ -80,6 +80,11 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('competition-name').fill(competitionName);
       await page.getByTestId('competition-game').selectOption('Valorant');
       await page.getByTestId('competition-url').fill('/arena-bomber-championship');
+      // the finals city in each language, beside the name (the English tab's own fields)
+      await page.getByTestId('competition-finals-city').fill('Milano');
+      await page.getByTestId('competition-lang-tab-en').click();
+      await page.getByTestId('competition-en-finals-city').fill('Milan');
+      await keepShot(page, { path: test.info().outputPath(`competition-form-en-tab-${lang}.png`), fullPage: true });
       await page.getByTestId('competition-submit').click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/dashboard/competitions')}$`));
       await expect(toast(page)).toContainText(competitionName);
@@ -87,6 +92,12 @@ for (const lang of ['it', 'en'] as const) {
       const competitionRow = page.getByTestId('competitions-table').locator('tbody tr');
       await expect(competitionRow).toHaveCount(1);
       const competitionId = (await competitionRow.getAttribute('data-testid'))!.replace('competition-row-', '');
+      const competition = (await call(page.request, admin.token, 'GET', `/tournaments/competitions/${competitionId}`))
+        .body;
+      expect(competition.data.translations).toMatchObject({
+        it: { finalsCity: 'Milano' },
+        en: { finalsCity: 'Milan' },
+      });
 
       // the tournament form: the shared schema refuses an empty form, field by field
       await goto(page, at(lang, '/dashboard/tournaments/new'));

@@ -393,13 +393,16 @@ for (const lang of ['it', 'en'] as const) {
       page,
       request,
     }) => {
-      const list = (await (await request.get('/api/tournaments/competitions')).json()).data as {
+      // asked in the page's language, as the page asks: the flat city is the one in that language
+      const answer = await request.get('/api/tournaments/competitions', { headers: { 'accept-language': lang } });
+      const list = (await answer.json()).data as {
         url: string;
         playoffsAt: string;
         finalsAt: string;
         finalsCity: string;
       }[];
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
+      expect(championship.finalsCity).toBe(lang === 'it' ? 'Milano' : 'Milan');
       // the demo seeds them after its qualifiers, as an admin would set them
       const day = (iso: string) =>
         new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', {

@@ -19,7 +19,11 @@ describe("the championship's name and dates have one source", () => {
       finals: '29 novembre 2025',
       city: 'Milano',
     });
-    expect(championshipFacts(null, 'en')).toMatchObject({ playoffs: '12 November 2025', finals: '29 November 2025' });
+    expect(championshipFacts(null, 'en')).toMatchObject({
+      playoffs: '12 November 2025',
+      finals: '29 November 2025',
+      city: 'Milan',
+    });
   });
 
   it("the competition's data wins: its name in the language, its dates in Rome time, the year of its finals", () => {
@@ -46,12 +50,14 @@ describe("the championship's name and dates have one source", () => {
   it('a stage or a city the competition leaves unset keeps the published one', () => {
     const facts = championshipFacts({ name: '', playoffsAt: null, finalsAt: null, finalsCity: ' ' }, 'it');
     expect(facts).toMatchObject({ name: championshipDefaults.name, finals: '29 novembre 2025', city: 'Milano' });
+    // the published city is named in each language
+    expect(championshipFacts({ name: '', playoffsAt: null, finalsAt: null, finalsCity: '' }, 'en').city).toBe('Milan');
   });
 
   it('fills the parameters of a text and leaves an unknown one as written', () => {
     const facts = championshipFacts(null, 'en');
     expect(fillChampionship('{name} {year} · {finals} · {city} · {other}', facts)).toBe(
-      'Bomber Championship 2025 · 29 November 2025 · Milano · {other}',
+      'Bomber Championship 2025 · 29 November 2025 · Milan · {other}',
     );
   });
 

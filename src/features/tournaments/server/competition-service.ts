@@ -55,7 +55,10 @@ function toCompetition(
   return {
     id: row.id,
     name: row.name,
-    translations: { it: { name: row.name }, en: { name: row.name_en } },
+    translations: {
+      it: { name: row.name, finalsCity: row.finals_city },
+      en: { name: row.name_en, finalsCity: row.finals_city_en },
+    },
     thumbnail: row.thumbnail,
     game: row.game,
     url: row.url,
@@ -200,6 +203,9 @@ export function remove(ctx: ServiceContext, links: CompetitionLinks, actor: Acto
   });
 }
 
+/** The texts a championship keeps per language, each an Italian column and its `_en` one. */
+const translatedColumns = { name: 'name', finalsCity: 'finals_city' };
+
 // Championships list oldest first, a tie left to a random id: two created within one millisecond by this process are
 // stamped a millisecond apart, so they keep the order they were made in.
 const competitionStamp = monotonicTimestamps();
@@ -217,7 +223,7 @@ async function insertCompetition(ctx: ServiceContext, input: z.output<typeof com
     playoffs_at: utcOrNull(input.playoffsAt),
     finals_at: utcOrNull(input.finalsAt),
     finals_city: input.finalsCity,
-    ...translationColumns(input.translations, { name: 'name' }),
+    ...translationColumns(input.translations, translatedColumns),
     created_at: now,
     updated_at: now,
   });
@@ -229,7 +235,7 @@ async function updateCompetition(ctx: ServiceContext, id: string, input: Changes
   const { playoffsAt, finalsAt, finalsCity, translations, ...rest } = input;
   const set = {
     ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
-    ...translationColumns(translations, { name: 'name' }),
+    ...translationColumns(translations, translatedColumns),
     ...(playoffsAt !== undefined ? { playoffs_at: utcOrNull(playoffsAt) } : {}),
     ...(finalsAt !== undefined ? { finals_at: utcOrNull(finalsAt) } : {}),
     ...(finalsCity !== undefined ? { finals_city: finalsCity } : {}),

@@ -229,7 +229,8 @@ export async function seedTournaments(
     // after the four qualifiers (the last is in 10 days): playoffs a week later, the live finals two weeks after
     playoffs_at: new Date(evening(17)).toISOString(),
     finals_at: new Date(evening(31)).toISOString(),
-    finals_city: championshipDefaults.finalsCity,
+    finals_city: championshipDefaults.finalsCity.it,
+    finals_city_en: championshipDefaults.finalsCity.en,
     created_at: nowIso,
     updated_at: nowIso,
   });

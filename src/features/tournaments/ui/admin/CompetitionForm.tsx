@@ -24,7 +24,7 @@ import ImageField from '../../../../platform/ui/admin/ImageField.tsx';
 const call: TypedCall<TournamentsApi> = api;
 
 /**
- * `name` is the Italian name; the English one (empty: the Italian is shown) goes in `translations`.
+ * `name` and `finalsCity` are the Italian ones; the English ones (empty: the Italian is shown) go in `translations`.
  * The playoffs and finals dates are typed as local wall-clock times, sent as instants.
  */
 type Values = {
@@ -32,7 +32,7 @@ type Values = {
   thumbnail: string;
   game: string;
   url: string;
-  translations: { en: { name: string } };
+  translations: { en: { name: string; finalsCity: string } };
   playoffsAt: string;
   finalsAt: string;
   finalsCity: string;
@@ -46,10 +46,10 @@ const toValues = (c: Competition | null): Values => ({
   thumbnail: c?.thumbnail ?? '',
   game: c?.game ?? '',
   url: c?.url ?? '',
-  translations: { en: { name: c?.translations.en.name ?? '' } },
+  translations: { en: { name: c?.translations.en.name ?? '', finalsCity: c?.translations.en.finalsCity ?? '' } },
   playoffsAt: isoToLocalInput(c?.playoffsAt),
   finalsAt: isoToLocalInput(c?.finalsAt),
-  finalsCity: c?.finalsCity ?? '',
+  finalsCity: c?.translations.it.finalsCity ?? '',
 });
 const toBody = (v: Values) => ({
   ...v,
@@ -86,7 +86,7 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
   useUnsavedGuard(isDirty);
   const fieldError = fieldErrorReader(t, errors, getValues);
   const field = fieldsOf({ register, fieldError }, 'competition');
-  const lang = useLanguageTab(['name'], fieldError);
+  const lang = useLanguageTab(['name', 'finalsCity'], fieldError);
   const { uploading, image } = useImageFields({ watch, setValue, clearErrors, fieldError }, 'competition', {
     t,
     agencyName,
@@ -133,6 +133,11 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
         <LanguageTabs idPrefix="competition-lang" {...lang.tabs} t={t} />
         <LanguagePanel idPrefix="competition-lang" lang="it" tab={lang.tab}>
           <TextField {...field('name')} label={t('dashboard.competitions.form.name')} maxLength={120} />
+          <TextField
+            {...field('finalsCity', 'competition-finals-city')}
+            label={t('dashboard.competitions.form.finalsCity')}
+            maxLength={80}
+          />
         </LanguagePanel>
         <LanguagePanel idPrefix="competition-lang" lang="en" tab={lang.tab}>
           <p className="text-sm text-slate-400">{t('dashboard.common.englishFallback')}</p>
@@ -140,6 +145,11 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
             {...field('translations.en.name', 'competition-en-name')}
             label={t('dashboard.competitions.form.name')}
             maxLength={120}
+          />
+          <TextField
+            {...field('translations.en.finalsCity', 'competition-en-finals-city')}
+            label={t('dashboard.competitions.form.finalsCity')}
+            maxLength={80}
           />
         </LanguagePanel>
       </div>
@@ -168,11 +178,6 @@ export default function CompetitionForm({ t, page, competition, agencyName, onSa
         hint={t('dashboard.competitions.form.stagesHint')}
       />
       <DateTimeField {...field('finalsAt', 'competition-finals')} label={t('dashboard.competitions.form.finalsAt')} />
-      <TextField
-        {...field('finalsCity', 'competition-finals-city')}
-        label={t('dashboard.competitions.form.finalsCity')}
-        maxLength={80}
-      />
     </EditorForm>
   );
 }
