@@ -77,6 +77,9 @@ describe('who may call', () => {
       expect((await t.call(method, url, { body })).status).toBe(401);
       const asPlayer = await t.call(method, url, { token: players[0]!.token, body });
       expect(asPlayer.status).toBe(403);
+      // the role is checked before the input: a player's malformed call is 403 too, never a 400 describing it
+      const malformed = await t.call(method, url.replace(id, 'not an id'), { token: players[0]!.token, body: [] });
+      expect([malformed.status, malformed.json.error.code]).toEqual([403, 'FORBIDDEN']);
       const unknown = await call(method, url.replace(id, '00000000-0000-4000-8000-000000000000'), body);
       expect(unknown.status).toBe(404);
       expect(unknown.json.error.code).toBe('TOURNAMENT_NOT_FOUND');

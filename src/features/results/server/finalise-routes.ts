@@ -26,8 +26,8 @@ export default async function finaliseRoutes(root: FastifyInstance, options: Fin
   const links = options.finaliseLinks;
 
   const route = declaredRoutes(root, resultsApi, tags);
-  // the admin check once the input is validated
-  const admin = { auth: 'admin', authAt: 'preHandler', params } as const;
+  // the admin check before the input is read: a player learns nothing of what these routes would take
+  const admin = { auth: 'admin', params } as const;
 
   route('GET /tournaments/:id/prizes', {
     summary:
