@@ -29,8 +29,8 @@ async function newPlayer(request: APIRequestContext): Promise<Session> {
   return authenticate(request, who);
 }
 
-/** A Swiss Valorant tournament where Giulia, Alex and two new players joined and checked in, in that order. */
-export async function fieldOfFour(request: APIRequestContext, name: string) {
+/** A Valorant tournament (Swiss unless told) where Giulia, Alex and two new players joined and checked in, in order. */
+export async function fieldOfFour(request: APIRequestContext, name: string, format = 'swiss') {
   const [admin, giulia, alex, third, fourth] = await Promise.all([
     authenticate(request, ADMIN),
     authenticate(request, GIULIA),
@@ -42,7 +42,7 @@ export async function fieldOfFour(request: APIRequestContext, name: string) {
     name: unique(name),
     game: 'Valorant',
     console: ['PC'],
-    format: 'swiss',
+    format,
     maxPartecipants: 8,
     start_registration: iso(-60),
     start_checkin: iso(60),

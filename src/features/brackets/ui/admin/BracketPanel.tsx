@@ -27,6 +27,7 @@ import { ChoiceField, CountField, defaultExtras, EliminationOption } from './Bra
 import SeedOrder from './SeedOrder.tsx';
 import PlayoffPanel from './PlayoffPanel.tsx';
 import SwissRounds from './SwissRounds.tsx';
+import GroupTable from './GroupTable.tsx';
 import { roundName } from '../round-name.ts';
 
 interface Props {
@@ -233,6 +234,22 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen, fin
       </section>
 
       {generated && bracket.swiss && <SwissRounds t={t} locale={locale} bracket={bracket} onChange={setBracket} />}
+      {generated && bracket.format === 'round_robin' && (
+        <section
+          className="space-y-6 rounded-2xl border border-line bg-panel/80 p-5"
+          data-testid="bracket-admin-groups"
+        >
+          {bracket.tables.map((g) => (
+            <GroupTable
+              key={g.group}
+              t={t}
+              caption={t('brackets.table.caption', { n: g.group })}
+              rows={g.rows}
+              group={g.group}
+            />
+          ))}
+        </section>
+      )}
       {generated && !finalized && (bracket.format === 'swiss' || bracket.format === 'round_robin') && (
         <PlayoffPanel t={t} bracket={bracket} onChange={setBracket} />
       )}

@@ -9,12 +9,13 @@ import { useConfirmStep } from '../../../../platform/ui/use-confirm-step.ts';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
 import type { BracketsApi } from '../../endpoints.ts';
 import type { Bracket } from '../../contract.ts';
+import GroupTable from './GroupTable.tsx';
 
 const call: TypedCall<BracketsApi> = api;
 
 /**
  * A Swiss bracket's round in the Bracket tab: which round of how many, the button that closes it
- * and pairs the next (matches without a result become 0–0 draws, as the hint says), and the table.
+ * and pairs the next (matches without a result become 0–0 draws, as the hint says), and the field's table.
  * Closing cannot be undone, so a dialog says first how many matches become draws.
  */
 export default function SwissRounds({
@@ -86,43 +87,7 @@ export default function SwissRounds({
           />
         </>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-sm" data-testid="bracket-admin-table">
-          <caption className="mb-2 text-left font-bold text-white">{t('brackets.admin.standings')}</caption>
-          <thead>
-            <tr className="border-b border-line whitespace-nowrap text-slate-400">
-              <th scope="col" className="px-2 py-1 text-left">
-                {t('brackets.table.rank')}
-              </th>
-              <th scope="col" className="px-2 py-1 text-left">
-                {t('brackets.table.name')}
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                {t('brackets.table.points')}
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                <abbr title={t('brackets.swiss.buchholzTitle')}>{t('brackets.swiss.buchholz')}</abbr>
-              </th>
-              <th scope="col" className="px-2 py-1 text-right">
-                <abbr title={t('brackets.swiss.opponentsWinTitle')}>{t('brackets.swiss.opponentsWin')}</abbr>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.entrantId} className="border-t border-line/60 text-slate-200" data-testid="bracket-admin-row">
-                <td className="px-2 py-1 tabular-nums">{r.rank}</td>
-                <th scope="row" className="px-2 py-1 text-left font-semibold text-white">
-                  {r.name}
-                </th>
-                <td className="px-2 py-1 text-right font-bold tabular-nums">{r.points}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{r.buchholz ?? 0}</td>
-                <td className="px-2 py-1 text-right tabular-nums">{(r.opponentsWin ?? 0).toFixed(1)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <GroupTable t={t} caption={t('brackets.admin.standings')} rows={rows} swiss />
     </section>
   );
 }
