@@ -74,3 +74,21 @@ export function translationColumns(
   }
   return set;
 }
+
+/**
+ * The answer's `translations` of a row, the other way round from translationColumns: each field from its Italian
+ * column and the `<column>_en` beside it.
+ */
+export function translationsOf<F extends string>(
+  row: object,
+  columns: Record<F, string>,
+): { it: Record<F, string>; en: Record<F, string> } {
+  const cells = row as Record<string, string>;
+  const it = {} as Record<F, string>;
+  const en = {} as Record<F, string>;
+  for (const [field, column] of Object.entries(columns) as [F, string][]) {
+    it[field] = cells[column];
+    en[field] = cells[`${column}_en`];
+  }
+  return { it, en };
+}

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction as
 import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
 import type { Badge, UserBadge } from '../contract.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
+import { translationsOf } from '../../../platform/i18n/content-translations.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<BadgesTable>;
@@ -149,10 +150,7 @@ export function toBadge(r: Row): Badge {
     reusable: r.reusable === 1,
     active: r.active === 1,
     topN: r.top_n === null ? null : Number(r.top_n),
-    translations: {
-      it: { name: r.name, description: r.description },
-      en: { name: r.name_en, description: r.description_en },
-    },
+    translations: translationsOf(r, { name: 'name', description: 'description' }),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -6,6 +6,7 @@ import type { Database, ProductsTable } from '../../../platform/db/schema.ts';
 import type { Product, ProductListQuery } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { translationsOf } from '../../../platform/i18n/content-translations.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<ProductsTable>;
@@ -123,10 +124,7 @@ function toProduct(r: Row): Product {
     brand: r.brand,
     image: r.image,
     owner: r.owner,
-    translations: {
-      it: { name: r.name, description: r.description },
-      en: { name: r.name_en, description: r.description_en },
-    },
+    translations: translationsOf(r, { name: 'name', description: 'description' }),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };

@@ -1,4 +1,4 @@
-import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { translationColumns, translationsOf } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import { monotonicTimestamps, nowIso } from '../../../platform/db/database.ts';
@@ -55,10 +55,7 @@ function toCompetition(
   return {
     id: row.id,
     name: row.name,
-    translations: {
-      it: { name: row.name, finalsCity: row.finals_city },
-      en: { name: row.name_en, finalsCity: row.finals_city_en },
-    },
+    translations: translationsOf(row, translatedColumns),
     thumbnail: row.thumbnail,
     game: row.game,
     url: row.url,
@@ -329,7 +326,7 @@ export async function factionsOf(ctx: ServiceContext, owner: string, userId: str
   return rows.flatMap((r) => {
     const team = teamNames.find((n) => n === r.team);
     if (!team) return [];
-    const competitionName = { it: { name: r.name }, en: { name: r.name_en } };
+    const competitionName = translationsOf(r, { name: 'name' });
     return [{ competitionId: r.id, competitionName, team, playerName: r.player_name, updatedAt: r.updated_at }];
   });
 }

@@ -47,7 +47,7 @@ import {
 } from '../contract.ts';
 import type { GameAccount } from '../../accounts/contract.ts';
 import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
-import { pickText, translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { pickText, translationColumns, translationsOf } from '../../../platform/i18n/content-translations.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { hashPassword, verifyPassword } from '../../../platform/passwords.ts';
@@ -185,19 +185,16 @@ export function toTournament(
     competitionId: row.competition_id,
     dateText: { it: row.date_text_it, en: row.date_text_en },
     externalUrl: row.external_url,
-    translations: {
-      it: { name: row.name, description: row.description, rules: row.rules },
-      en: { name: row.name_en, description: row.description_en, rules: row.rules_en },
-    },
+    translations: translationsOf(row, textColumns),
     me,
   };
 }
 
+/** The texts a tournament keeps per language, each an Italian column and its `_en` one. */
+const textColumns = { name: 'name', description: 'description', rules: 'rules' };
 /** The per-language texts of a write onto their columns; the rich texts are cleaned as the flat ones are. */
 const translatedColumns = (tr: UpdateInput['translations']) =>
-  translationColumns(tr, { name: 'name', description: 'description', rules: 'rules' }, (field, text) =>
-    field === 'name' ? text : sanitizeRichText(text),
-  );
+  translationColumns(tr, textColumns, (field, text) => (field === 'name' ? text : sanitizeRichText(text)));
 
 /** A list's query: the repository's paging, order, search and choices as they are, and the caller's own terms. */
 export interface ListQuery extends Pick<
