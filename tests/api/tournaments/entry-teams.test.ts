@@ -640,6 +640,18 @@ describe('teams with no seat yet', () => {
     expect((await open(partner)).json.data).toEqual([]);
   });
 
+  test("another brand's tournament is never listed, in the open teams or the earlier ones", async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await pendingDuo(id, 'Elsewhere');
+    expect((await open(partner)).json.data).toHaveLength(1);
+    // the same database may hold several brands: the tournament handed to another one leaves this brand's lists
+    await t.db.kysely.updateTable('tournaments').set({ owner: 'another-brand' }).where('id', '=', id).execute();
+    expect((await open(partner)).json.data).toEqual([]);
+    expect((await open(captain)).json.data).toEqual([]);
+    await t.db.kysely.updateTable('entry_teams').set({ complete: 1 }).where('id', '=', teamId).execute();
+    expect((await t.call('GET', '/api/teams/mine', { token: captain.token })).json.data).toEqual([]);
+  });
+
   test('once registration closes, an invitation and a team still short are left out: neither can be answered', async () => {
     const id = await duo();
     const { captain, partner, teamId } = await pendingDuo(id, 'Shut');

@@ -338,12 +338,14 @@ export function invite(
   );
 }
 
-/** The whole teams a player was in, newest first, with every member's id. */
-export async function pastTeamsOf(db: Db, userId: string) {
+/** The whole teams a player was in at this brand's tournaments, newest first, with every member's id. */
+export async function pastTeamsOf(db: Db, owner: string, userId: string) {
   const teams = await db
     .selectFrom('entry_teams as t')
     .innerJoin('entry_team_members as m', 'm.team_id', 't.id')
+    .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
     .select(['t.id', 't.name', 't.created_at'])
+    .where('tt.owner', '=', owner)
     .where('m.user_id', '=', userId)
     .where('t.complete', '=', 1)
     .orderBy('t.created_at', 'desc')
@@ -371,7 +373,7 @@ const OPEN_TEAMS_MAX = 20;
  * The teams a player is in that have no seat yet, newest first: an invitation still to answer, or a team still waiting
  * for its members. Only tournaments neither archived nor over (`now`, an ISO instant) are listed.
  */
-export async function openTeamsOf(db: Db, userId: string, now: string) {
+export async function openTeamsOf(db: Db, owner: string, userId: string, now: string) {
   return (
     db
       .selectFrom('entry_team_members as m')
@@ -387,6 +389,7 @@ export async function openTeamsOf(db: Db, userId: string, now: string) {
       ])
       // what the phase is read from: the service keeps the teams whose tournament still takes registrations
       .select(['tt.status_override', ...scheduleKeys.map((key) => `tt.${key}` as const)])
+      .where('tt.owner', '=', owner)
       .where('m.user_id', '=', userId)
       .where((eb) => eb.or([eb('m.state', '=', 'invited'), eb('t.complete', '=', 0)]))
       .where('tt.archived_at', 'is', null)

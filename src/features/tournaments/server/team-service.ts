@@ -345,7 +345,7 @@ export async function playersInTeams(ctx: ServiceContext, id: string): Promise<S
 
 /** GET /teams/mine: the caller's earlier whole teams, each set of members once (its newest name). */
 export async function mine(ctx: ServiceContext, userId: string): Promise<PastTeam[]> {
-  const past = await TeamRepository.pastTeamsOf(ctx.db.kysely, userId);
+  const past = await TeamRepository.pastTeamsOf(ctx.db.kysely, ctx.config.ownerId, userId);
   const seen = new Set<string>();
   const unique = past.filter((t) => {
     const key = [...t.members].sort().join(',');
@@ -382,7 +382,7 @@ export async function entriesFor(ctx: ServiceContext, userId: string): Promise<P
  */
 export async function open(ctx: ServiceContext, userId: string): Promise<OpenTeam[]> {
   const now = Date.now();
-  const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, userId, new Date(now).toISOString());
+  const rows = await TeamRepository.openTeamsOf(ctx.db.kysely, ctx.config.ownerId, userId, new Date(now).toISOString());
   return rows
     .filter((r) => mayJoin(TournamentService.phaseOfRow(r, now)).ok)
     .map((r) => ({
