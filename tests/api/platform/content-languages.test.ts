@@ -173,7 +173,10 @@ describe('competitions', () => {
       game: 'Fortnite',
       translations: { en: { name: 'Championship' } },
     });
-    expect(created.translations).toEqual({ it: { name: 'Campionato' }, en: { name: 'Championship' } });
+    expect(created.translations).toEqual({
+      it: { name: 'Campionato', finalsCity: '' },
+      en: { name: 'Championship', finalsCity: '' },
+    });
     expect(await get(`/api/tournaments/competitions/${created.id}`, EN)).toMatchObject({ name: 'Championship' });
     expect(await get(`/api/tournaments/competitions/${created.id}`, IT)).toMatchObject({ name: 'Campionato' });
     const list = await get('/api/tournaments/competitions', EN);
