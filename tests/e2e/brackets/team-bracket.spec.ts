@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, fillText, goto, localeTexts, loginAs, minutes as iso, unique } from '../helpers.ts';
+import { ADMIN, fillText, goto, keepShot, localeTexts, loginAs, minutes as iso, unique } from '../helpers.ts';
 import { call, texts } from './swiss-field.ts';
 
 /**
@@ -56,6 +56,9 @@ test('a duo bracket of solo sign-ups: the admin forms the teams in the Bracket t
   await goto(page, `/dashboard/tournaments/edit?id=${id}#bracket`);
   const panel = page.getByTestId('tournament-panel-bracket');
   await expect(panel.getByTestId('teams-empty')).toHaveText(results.teams.empty);
+  // the Bracket tab says when a change of the teams reaches the bracket
+  await expect(panel.getByTestId('teams-note')).toHaveText(results.teams.bracketNote);
+  await keepShot(panel, { path: test.info().outputPath('teams-note-it.png') });
   await panel.getByTestId('teams-auto').click();
   await expect(
     page.locator('[data-sonner-toast][data-type="success"]', { hasText: results.teams.autoDone }),

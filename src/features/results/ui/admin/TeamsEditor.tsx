@@ -36,13 +36,15 @@ interface Props {
   players: { id: string; username: string }[];
   locked: boolean;
   onSaved: (teams: Entrant[]) => void;
+  /** what the place showing the teams adds under their intro */
+  note?: string;
 }
 
 /**
  * The teams of a duo, trio or squad tournament: formed automatically from the checked-in players in check-in order,
  * then renamed or rearranged by hand.
  */
-export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved }: Props) {
+export default function TeamsEditor({ t, tournamentId, teamSize, teams, players, locked, onSaved, note }: Props) {
   const { register, handleSubmit, reset, watch, getValues, setValue, setError, errors, isDirty, isSubmitting } =
     useForm<TeamsValues>({ validate, defaultValues: toValues(teams) });
   useUnsavedGuard(isDirty);
@@ -124,6 +126,11 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
           testId="teams-auto-dialog"
         />
       </div>
+      {note && (
+        <p className="text-sm text-slate-400" data-testid="teams-note">
+          {note}
+        </p>
+      )}
       {current.length === 0 ? (
         <p className="text-sm text-slate-400" data-testid="teams-empty">
           {t('resultsAdmin.teams.empty')}

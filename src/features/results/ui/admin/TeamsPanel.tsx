@@ -39,6 +39,7 @@ export default function TeamsPanel({ t, tournamentId, teamSize, finalized, playe
       players={players}
       locked={finalized}
       onSaved={setData}
+      note={finalized ? undefined : t('resultsAdmin.teams.bracketNote')}
     />
   );
 }
