@@ -5,12 +5,14 @@ import { isProfileComplete } from '../rules.ts';
 import * as SessionRepository from './session-repository.ts';
 import * as UserRepository from './user-repository.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/errors/app-error.ts';
 
 /**
  * What the other domains may read (and the one thing they may write) of the accounts: a player, which
  * ids exist, a birth date, the player count, whose session a token is, a game account kept at a
- * join. Their SQL stays in the accounts' repositories; the import rules let other domains call this
- * service, never those repositories.
+ * join; and the hold that keeps an account open while a write gives its player something. Their SQL
+ * stays in the accounts' repositories; the import rules let other domains call this service, never
+ * those repositories.
  */
 
 export const findPlayer = (ctx: ServiceContext, owner: string, id: string) =>
@@ -51,6 +53,17 @@ export const accountRows = (db: Kysely<Database>) => UserRepository.accountRows(
 /** The ids of `ids` that name an account of `owner`. */
 export const existingPlayerIds = (ctx: ServiceContext, owner: string, ids: string[]) =>
   UserRepository.existingIds(ctx.db.kysely, owner, ids);
+
+/**
+ * Inside the caller's transaction: holds the accounts of these ids open until it ends (a closing that starts
+ * meanwhile waits for it), or refuses, 404 USER_NOT_FOUND, when one of them was closed first or never was. A write
+ * that gives a player something new (an entry, a team place, an order, a campaign picture) calls it, so that
+ * nothing the closing forgets can come back after it.
+ */
+export async function holdOpenAccounts(ctx: ServiceContext, ids: string[]): Promise<void> {
+  const open = await UserRepository.openAccountIds(ctx.db.kysely, ctx.config.ownerId, ids, 'share');
+  if (ids.some((id) => !open.has(id))) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+}
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */
 export const birthDateOf = (ctx: ServiceContext, owner: string, id: string) =>

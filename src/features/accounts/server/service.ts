@@ -274,6 +274,16 @@ export async function forget(ctx: ServiceContext, user: User, gone: UserReposito
   if (!(await UserRepository.forget(db, ctx.config.ownerId, user.id, gone))) throw notFound();
 }
 
+/**
+ * Inside the closing's transaction, first: holds the account's row until the closing commits, so a join or a
+ * purchase under way finishes first (and the closing's checks see it), and one that starts later waits, then finds
+ * the account closed (Directory.holdOpenAccounts).
+ */
+export async function holdForClosing(ctx: ServiceContext, userId: string): Promise<void> {
+  if (!(await UserRepository.openAccountIds(ctx.db.kysely, ctx.config.ownerId, [userId], 'update')).size)
+    throw notFound();
+}
+
 /** Tells the address a closed account had that it is closed; sent once the closing has committed. */
 export function tellForgotten(ctx: ServiceContext, user: User): Promise<void> {
   return mailUser(ctx, user, 'accountDeleted', {});

@@ -9,6 +9,8 @@ import { usernameSkeleton } from '../../../platform/username-skeleton.ts';
 import { foldForSearch } from '../../../platform/db/search.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { addressFields } from '../address-contract.ts';
+import { CLOSED_ACCOUNT_DOMAIN } from '../people-contract.ts';
+import { holding, type RowHold } from '../../../platform/db/row-locks.ts';
 
 type Row = Selectable<UsersTable>;
 
@@ -373,6 +375,21 @@ export async function signupsByDay(db: Kysely<Database>, owner: string, fromDay:
 }
 
 /** Which of these ids are accounts of the brand (chunked: an IN list has an engine limit). */
+/**
+ * The ids of `ids` whose account of `owner` is open (not closed), each row held as `hold` says until the caller's
+ * transaction ends: a closing holds its row for `update`, and a join or a purchase holds the buyer's for `share`,
+ * so the two never overlap. One that waited reads the row as the other left it.
+ */
+export async function openAccountIds(db: Kysely<Database>, owner: string, ids: string[], hold: RowHold) {
+  const query = db
+    .selectFrom('users')
+    .select('id')
+    .where('owner', '=', owner)
+    .where('id', 'in', ids)
+    .where('email', 'not like', `%@${CLOSED_ACCOUNT_DOMAIN}`);
+  return new Set((await holding(db, query, hold).execute()).map((r) => r.id));
+}
+
 export async function existingIds(db: Kysely<Database>, owner: string, ids: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   const unique = [...new Set(ids)];

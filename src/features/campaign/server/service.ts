@@ -1,4 +1,4 @@
-import type { ServiceContext } from '../../../platform/context.ts';
+import { withTransaction, type ServiceContext } from '../../../platform/context.ts';
 import type { Caller } from '../../../platform/caller.ts';
 import {
   CAMPAIGN_SLUG,
@@ -24,6 +24,7 @@ import { parseFields, type MultipartBody } from '../../../platform/http/multipar
 import { duplicatesOf } from '../../../platform/db/picture-hashes.ts';
 import * as CampaignRepository from './repository.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
+import * as Directory from '../../accounts/server/directory-service.ts';
 import { audited, type Actor } from '../../audit/server/service.ts';
 import * as MediaService from '../../../platform/storage/media-service.ts';
 import { ownerOf } from '../../../platform/owner.ts';
@@ -193,16 +194,21 @@ export async function submit(
   const phase = openPhase((await load(ctx, owner)).phases, now);
   if (phase === null) throw new AppError('conflict', 'SUBMISSION_WINDOW_CLOSED', 'No upload window is open');
   const stored = await MediaService.store(ctx, ctx.config.agencyName, file);
-  const id = await CampaignRepository.insertSubmission(ctx.db.kysely, {
-    owner,
-    campaign: CAMPAIGN_SLUG,
-    note: fields.note,
-    phase,
-    userId: author.id,
-    username: author.name,
-    email: fields.email,
-    imageUrl: stored.url,
-    imageHash: await pixelHash(ctx, file),
+  const imageHash = await pixelHash(ctx, file);
+  // the picture names its author: an account closed meanwhile sends none
+  const id = await withTransaction(ctx, async (tx) => {
+    await Directory.holdOpenAccounts(tx, [author.id]);
+    return CampaignRepository.insertSubmission(tx.db.kysely, {
+      owner,
+      campaign: CAMPAIGN_SLUG,
+      note: fields.note,
+      phase,
+      userId: author.id,
+      username: author.name,
+      email: fields.email,
+      imageUrl: stored.url,
+      imageHash,
+    });
   });
   return toSubmission((await CampaignRepository.findSubmission(ctx.db.kysely, owner, id))!);
 }

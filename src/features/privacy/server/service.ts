@@ -142,6 +142,7 @@ async function close(ctx: ServiceContext, user: User, record?: (tx: ServiceConte
   const gone = { username: `~deleted-${randomBytes(6).toString('hex')}`, email: `${userId}@${CLOSED_ACCOUNT_DOMAIN}` };
   const traces = await tracesOf(ctx, user, gone);
   await withTransaction(ctx, async (tx) => {
+    await UserService.holdForClosing(tx, userId);
     if (await TournamentService.takesPartNow(tx, userId))
       throw new AppError('conflict', 'STILL_IN_TOURNAMENT', 'Leave your tournaments and teams first');
     if (await PurchaseService.waitsForShipping(tx, owner, userId))

@@ -80,6 +80,7 @@ export async function purchase(
         if (await PurchaseRepository.exists(db, userId, input.productId)) throw alreadyPurchased();
       },
       inTransaction: async (trx) => {
+        await Directory.holdOpenAccounts(inTransaction(ctx, trx), [userId]);
         const product = await ProductRepository.takeOne(trx, owner, input.productId);
         if (!product) {
           if (await ProductRepository.findById(trx, owner, input.productId))

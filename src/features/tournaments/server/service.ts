@@ -785,6 +785,8 @@ export async function join(
     now: rosterStamp(),
     // announced in the join's own transaction: what it earns commits with the registration or not at all
     alongside: async (trx) => {
+      // a closing of the account that came first has made the insert wait for it, and refuses the entry here
+      await Directory.holdOpenAccounts(inTransaction(ctx, trx), [userId]);
       if (input.saveGameAccount) await Directory.keepGameAccount(trx, userId, account);
       badges = await ctx.events.emit(inTransaction(ctx, trx), 'tournaments.joined', {
         ownerId: ctx.config.ownerId,

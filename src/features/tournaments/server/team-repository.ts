@@ -144,7 +144,16 @@ export async function waitingTeamNames(db: Db, tournamentId: string, captainIds:
 /** A new team, its captain accepted and the others invited; 'inTeam' when one of them got into a team meanwhile. */
 export function createTeam(
   db: Db,
-  p: { id: string; tournamentId: string; name: string; captainId: string; members: NewMember[]; now: string },
+  p: {
+    id: string;
+    tournamentId: string;
+    name: string;
+    captainId: string;
+    members: NewMember[];
+    now: string;
+    /** in the same transaction, once the members are written */
+    alongside?: (trx: Transaction<Database>) => Promise<void>;
+  },
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
@@ -166,6 +175,7 @@ export function createTeam(
           })),
         )
         .execute();
+      await p.alongside?.(trx);
       return 'created' as const;
     }),
   );
@@ -306,7 +316,16 @@ export function removeMember(
 /** The captain invites a player; 'full' when the team already has `teamSize` members. */
 export function invite(
   db: Db,
-  p: { tournamentId: string; teamId: string; userId: string; teamSize: number; gameAccount: string; now: string },
+  p: {
+    tournamentId: string;
+    teamId: string;
+    userId: string;
+    teamSize: number;
+    gameAccount: string;
+    now: string;
+    /** in the same transaction, once the member is written */
+    alongside?: (trx: Transaction<Database>) => Promise<void>;
+  },
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
@@ -333,6 +352,7 @@ export function invite(
           created_at: p.now,
         })
         .execute();
+      await p.alongside?.(trx);
       return 'invited' as const;
     }),
   );

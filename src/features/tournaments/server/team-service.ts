@@ -97,6 +97,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
       state: i === 0 ? 'accepted' : 'invited',
       gameAccount: JSON.stringify(entries[i].gameAccount),
     })),
+    alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), ids),
   });
   if (created !== 'created') throw inTeamError();
   // as a solo join does: the captain's new account is kept on their profile once the team is in
@@ -126,6 +127,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
     teamSize: row.team_size,
     gameAccount: JSON.stringify(m.gameAccount),
     now: nowIso(),
+    alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), [userId]),
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
   if (outcome === 'inTeam') throw inTeamError();

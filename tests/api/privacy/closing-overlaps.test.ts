@@ -1,0 +1,159 @@
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import {
+  createTournament,
+  join,
+  quickPlayer,
+  registration,
+  registrationRows,
+  teamBody,
+  type Person,
+} from '../helpers/tournaments.ts';
+import { address, balanceOf, rewardsApi } from '../helpers/rewards.ts';
+import { openPhaseNow, submit } from '../helpers/campaign.ts';
+import { expectError } from '../helpers/expect-error.ts';
+
+/**
+ * A closing and a write that gives the same player something new (an entry, a team place, an order, a campaign
+ * picture) never overlap: whichever starts first finishes first, and the other then sees it. A closed account is
+ * given nothing, and a closing refuses an entry that committed while it waited.
+ */
+let t: TestApp;
+let admin: Person;
+beforeAll(async () => {
+  t = await createTestApp({ rateLimits: false });
+  admin = await quickPlayer(t, { admin: true });
+});
+afterAll(() => t?.close());
+
+const closeByAdmin = (userId: string) =>
+  t.call('POST', `/api/admin/users/${userId}/delete`, { token: admin.token, body: {} });
+const purchaseFor = (token: string, productId: string, userId?: string) =>
+  t.call('POST', '/api/marketplace/purchases', {
+    token,
+    body: { shippingAddress: address, productId, ...(userId ? { userId } : {}) },
+  });
+
+test('a closed account is given nothing: an entry, a team place or an order made for it is refused, nothing written', async () => {
+  const api = rewardsApi(t, admin.token);
+  const gone = await quickPlayer(t);
+  const captain = await quickPlayer(t);
+  const solo = await createTournament(t, admin.token, 'registration');
+  const teams = await createTournament(t, admin.token, 'registration', { teamSize: 2 });
+  const hoodie = await api.product({ name: 'Felpa chiusa', price: 0 });
+  expect((await closeByAdmin(gone.id)).status).toBe(200);
+
+  const before = await t.snapshot();
+  // each was asked for by someone whose request came in before the closing: an admin on the player's behalf
+  expectError(await join(t, solo, { ...gone, token: admin.token }), 404, 'USER_NOT_FOUND');
+  const team = teamBody('Chiusi', [{ userId: captain.id }, { userId: gone.id }]);
+  expectError(await join(t, teams, captain, team), 404, 'USER_NOT_FOUND');
+  expectError(await purchaseFor(admin.token, hoodie._id, gone.id), 404, 'USER_NOT_FOUND');
+  expect(await t.snapshot()).toEqual(before);
+});
+
+if (engine === 'postgres')
+  describe('PostgreSQL, a closing and a write at the same moment', () => {
+    /** released after each test even when it failed half-way, so the next one starts with nothing held */
+    const held = new Set<pg.Client>();
+    afterEach(async () => {
+      for (const client of held) await client.end();
+      held.clear();
+    });
+    /** Another connection holds a table the work below needs, so it stops there; counts who waits on a lock. */
+    async function pauseAt(table: string) {
+      const client = new pg.Client({ connectionString: t.config.databaseUrl });
+      await client.connect();
+      held.add(client);
+      await client.query('BEGIN');
+      await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+      const waiting = async () => {
+        // the activity view is read once per transaction unless its snapshot is cleared
+        await client.query('select pg_stat_clear_snapshot()');
+        const { rows } = await client.query<{ n: number }>(
+          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        );
+        return rows[0].n;
+      };
+      return {
+        /** until `n` connections wait on a lock, or `settled` says the work did not need to */
+        async untilWaiting(n: number, settled: () => boolean) {
+          for (let i = 0; i < 300 && !settled() && (await waiting()) < n; i++)
+            await new Promise((r) => setTimeout(r, 10));
+          return waiting();
+        },
+        async release() {
+          held.delete(client);
+          await client.query('ROLLBACK');
+          await client.end();
+        },
+      };
+    }
+    /** The promise, and whether it has settled yet. */
+    function watched<T>(promise: Promise<T>) {
+      const state = { settled: false, promise };
+      promise.finally(() => (state.settled = true)).catch(() => {});
+      return state;
+    }
+
+    test('a closing under way makes a join, a purchase and a campaign picture wait, then refuses each', async () => {
+      const api = rewardsApi(t, admin.token);
+      const me = await quickPlayer(t);
+      const cup = await createTournament(t, admin.token, 'registration');
+      const hoodie = await api.product({ name: 'Felpa in attesa', price: 40 });
+      await api.credit(me.id, 100);
+      await openPhaseNow(t, admin.token, 1);
+
+      // the closing stops inside its transaction, its checks done, when it comes to the reset links
+      const pause = await pauseAt('password_resets');
+      const closing = watched(closeByAdmin(me.id));
+      expect(await pause.untilWaiting(1, () => closing.settled)).toBe(1);
+      const writes = [
+        watched(join(t, cup, me, registration(me.id, { username: 'LateEntry', id: 'epic-late' }))),
+        watched(purchaseFor(me.token, hoodie._id)),
+        watched(submit(t, me.token)),
+      ];
+      // each waits for the closing rather than slipping in before it commits
+      expect(await pause.untilWaiting(4, () => writes.some((w) => w.settled))).toBe(4);
+      expect(writes.some((w) => w.settled)).toBe(false);
+      await pause.release();
+
+      expect((await closing.promise).status).toBe(200);
+      const [entry, order, picture] = await Promise.all(writes.map((w) => w.promise));
+      expectError(entry, 404, 'USER_NOT_FOUND');
+      expectError(order, 404, 'USER_NOT_FOUND');
+      expectError(picture, 404, 'USER_NOT_FOUND');
+      expect((await registrationRows(t, cup)).filter((r) => r.user_id === me.id)).toEqual([]);
+      const orders = await t.db.kysely.selectFrom('purchases').select('id').where('user_id', '=', me.id).execute();
+      expect(orders).toEqual([]);
+      const pictures = await t.db.kysely
+        .selectFrom('screenshot_submissions')
+        .select('id')
+        .where('user_id', '=', me.id)
+        .execute();
+      expect(pictures).toEqual([]);
+      expect(await balanceOf(t, me.id)).toBe(100);
+    });
+
+    test('a join under way makes the closing wait; the closing then finds the entry and refuses', async () => {
+      const me = await quickPlayer(t);
+      const cup = await createTournament(t, admin.token, 'registration');
+
+      // the join stops inside its transaction, its entry written, when it reads what the entry earns
+      const pause = await pauseAt('badges');
+      const entry = watched(join(t, cup, me));
+      expect(await pause.untilWaiting(1, () => entry.settled)).toBe(1);
+      const closing = watched(closeByAdmin(me.id));
+      expect(await pause.untilWaiting(2, () => closing.settled)).toBe(2);
+      expect(closing.settled).toBe(false);
+      await pause.release();
+
+      expect((await entry.promise).status).toBe(200);
+      expectError(await closing.promise, 409, 'STILL_IN_TOURNAMENT');
+      const [row] = (await registrationRows(t, cup)).filter((r) => r.user_id === me.id);
+      expect(JSON.parse(row.game_account as string)).toMatchObject({ username: 'ninja' });
+      const account = await t.db.kysely.selectFrom('users').select('email').where('id', '=', me.id).executeTakeFirst();
+      expect(account?.email).toBe(me.email);
+    });
+  });
