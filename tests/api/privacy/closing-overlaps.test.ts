@@ -7,6 +7,7 @@ import {
   quickPlayer,
   registration,
   registrationRows,
+  setPhase,
   teamBody,
   type Person,
 } from '../helpers/tournaments.ts';
@@ -97,10 +98,19 @@ if (engine === 'postgres')
       return state;
     }
 
-    test('a closing under way makes a join, a purchase and a campaign picture wait, then refuses each', async () => {
+    test('a closing under way makes a join, a faction pick, a purchase and a campaign picture wait, then refuses each', async () => {
       const api = rewardsApi(t, admin.token);
       const me = await quickPlayer(t);
       const cup = await createTournament(t, admin.token, 'registration');
+      // a championship whose tournament has ended: the player may still pick a side, and may close the account
+      const made = await t.call('POST', '/api/tournaments/competitions', {
+        token: admin.token,
+        body: { name: 'Closing Cup', game: 'Fortnite' },
+      });
+      const competitionId = made.json.data.id as string;
+      const qualifier = await createTournament(t, admin.token, 'registration', { competitionId });
+      expect((await join(t, qualifier, me)).status).toBe(200);
+      await setPhase(t, admin.token, qualifier, 'complete');
       const hoodie = await api.product({ name: 'Felpa in attesa', price: 40 });
       await api.credit(me.id, 100);
       await openPhaseNow(t, admin.token, 1);
@@ -113,17 +123,30 @@ if (engine === 'postgres')
         watched(join(t, cup, me, registration(me.id, { username: 'LateEntry', id: 'epic-late' }))),
         watched(purchaseFor(me.token, hoodie._id)),
         watched(submit(t, me.token)),
+        watched(
+          t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, {
+            token: me.token,
+            body: { team: 'speed' },
+          }),
+        ),
       ];
       // each waits for the closing rather than slipping in before it commits
-      expect(await pause.untilWaiting(4, () => writes.some((w) => w.settled))).toBe(4);
+      expect(await pause.untilWaiting(5, () => writes.some((w) => w.settled))).toBe(5);
       expect(writes.some((w) => w.settled)).toBe(false);
       await pause.release();
 
       expect((await closing.promise).status).toBe(200);
-      const [entry, order, picture] = await Promise.all(writes.map((w) => w.promise));
+      const [entry, order, picture, side] = await Promise.all(writes.map((w) => w.promise));
       expectError(entry, 404, 'USER_NOT_FOUND');
       expectError(order, 404, 'USER_NOT_FOUND');
       expectError(picture, 404, 'USER_NOT_FOUND');
+      expectError(side, 404, 'USER_NOT_FOUND');
+      const picks = await t.db.kysely
+        .selectFrom('competition_players')
+        .select('user_id')
+        .where('user_id', '=', me.id)
+        .execute();
+      expect(picks).toEqual([]);
       expect((await registrationRows(t, cup)).filter((r) => r.user_id === me.id)).toEqual([]);
       const orders = await t.db.kysely.selectFrom('purchases').select('id').where('user_id', '=', me.id).execute();
       expect(orders).toEqual([]);

@@ -265,6 +265,8 @@ export async function chooseTeam(
   if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
   // the choice is announced in its own transaction: what it earns commits with it or not at all
   const badges = await withTransaction(ctx, async (tx) => {
+    // the pick names the player: an account closed meanwhile makes none
+    await Directory.holdOpenAccounts(tx, [userId]);
     await CompetitionRepository.choose(tx.db.kysely, {
       competitionId: id,
       userId,
