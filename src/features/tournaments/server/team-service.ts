@@ -131,6 +131,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
   if (outcome === 'inTeam') throw inTeamError();
+  if (outcome === 'gone') throw teamNotFound();
   await mailInvitations(ctx, row, team.name, [userId]);
   return teamOf(ctx, row, teamId);
 }
