@@ -12,6 +12,8 @@ export type EntryMemberRow = Pick<
 > & {
   /** the member's check-in, once the team holds a slot (0 before) */
   confirmed: number;
+  /** disqualified since the team took its slot: they no longer play, the team plays on without them */
+  disqualified: boolean;
 };
 export interface NewMember {
   userId: string;
@@ -81,11 +83,15 @@ export async function membersOf(db: Db, tournamentId: string, teamId?: string): 
     .leftJoin('tournament_registrations as r', (j) =>
       j.onRef('r.tournament_id', '=', 'm.tournament_id').onRef('r.user_id', '=', 'm.user_id'),
     )
-    .select(['m.team_id', 'm.user_id', 'm.state', 'm.game_account', 'r.confirmed'])
+    .select(['m.team_id', 'm.user_id', 'm.state', 'm.game_account', 'r.confirmed', 'r.state as registration'])
     .where('m.tournament_id', '=', tournamentId);
   if (teamId) q = q.where('m.team_id', '=', teamId);
   const rows = await q.orderBy('m.created_at').orderBy('m.user_id').execute();
-  return rows.map((r) => ({ ...r, confirmed: Number(r.confirmed ?? 0) }));
+  return rows.map(({ registration, ...r }) => ({
+    ...r,
+    confirmed: Number(r.confirmed ?? 0),
+    disqualified: registration === 'disqualified',
+  }));
 }
 
 /** Which of these players already stand in a team of the tournament, or are registered in it on their own. */
