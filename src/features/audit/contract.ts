@@ -32,6 +32,7 @@ export const auditActionCategories = {
   'badge.create': 'badges',
   'badge.update': 'badges',
   'badge.toggle': 'badges',
+  'badge.award': 'badges',
   'wallet.adjust': 'wallets',
   'purchase.fulfill': 'purchases',
   'purchase.unfulfill': 'purchases',

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import {
   createTournament,
@@ -14,6 +13,7 @@ import {
 import { address, balanceOf, rewardsApi } from '../helpers/rewards.ts';
 import { openPhaseNow, submit } from '../helpers/campaign.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 
 /**
  * A closing and a write that gives the same player something new (an entry, a team place, an order, a campaign
@@ -56,47 +56,7 @@ test('a closed account is given nothing: an entry, a team place or an order made
 
 if (engine === 'postgres')
   describe('PostgreSQL, a closing and a write at the same moment', () => {
-    /** released after each test even when it failed half-way, so the next one starts with nothing held */
-    const held = new Set<pg.Client>();
-    afterEach(async () => {
-      for (const client of held) await client.end();
-      held.clear();
-    });
-    /** Another connection holds a table the work below needs, so it stops there; counts who waits on a lock. */
-    async function pauseAt(table: string) {
-      const client = new pg.Client({ connectionString: t.config.databaseUrl });
-      await client.connect();
-      held.add(client);
-      await client.query('BEGIN');
-      await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
-      const waiting = async () => {
-        // the activity view is read once per transaction unless its snapshot is cleared
-        await client.query('select pg_stat_clear_snapshot()');
-        const { rows } = await client.query<{ n: number }>(
-          "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-        );
-        return rows[0].n;
-      };
-      return {
-        /** until `n` connections wait on a lock, or `settled` says the work did not need to */
-        async untilWaiting(n: number, settled: () => boolean) {
-          for (let i = 0; i < 300 && !settled() && (await waiting()) < n; i++)
-            await new Promise((r) => setTimeout(r, 10));
-          return waiting();
-        },
-        async release() {
-          held.delete(client);
-          await client.query('ROLLBACK');
-          await client.end();
-        },
-      };
-    }
-    /** The promise, and whether it has settled yet. */
-    function watched<T>(promise: Promise<T>) {
-      const state = { settled: false, promise };
-      promise.finally(() => (state.settled = true)).catch(() => {});
-      return state;
-    }
+    const pauseAt = tablePauses(() => t);
 
     test('a closing under way makes a join, a faction pick, a purchase and a campaign picture wait, then refuses each', async () => {
       const api = rewardsApi(t, admin.token);

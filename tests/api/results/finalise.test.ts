@@ -8,6 +8,7 @@ import {
   quickPlayers,
   registration,
   setPhase,
+  teamBody,
   tournamentRow,
   type Person,
 } from '../helpers/tournaments.ts';
@@ -516,6 +517,42 @@ describe('incomplete results', () => {
     await match(id, [alpha, beta]);
     expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
     expect((await disqualify(id, players[0]!.id)).status).toBe(200);
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const paid = Object.fromEntries((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(paid).toEqual({ [players[1]!.id]: 500, [players[2]!.id]: 300, [players[3]!.id]: 300 });
+  });
+
+  test('in a duo a captain registered, a member disqualified mid-event leaves the team in play; only they are not paid', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { teamSize: 2, maxPartecipants: 10 });
+    const players = await quickPlayers(t, 4);
+    const teamIds: string[] = [];
+    for (const [name, captain, partner] of [
+      ['Alpha', players[0]!, players[1]!],
+      ['Beta', players[2]!, players[3]!],
+    ] as const) {
+      const members = [{ userId: captain.id }, { userId: partner.id }];
+      const made = await join(t, id, captain, teamBody(name, members));
+      expect(made.status, JSON.stringify(made.json)).toBe(200);
+      teamIds.push(made.json.data.team.id);
+      const accept = `/api/tournaments/${id}/entry-teams/${made.json.data.team.id}/accept`;
+      expect((await call('POST', accept, {}, partner.token)).json.data.complete).toBe(true);
+    }
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of players) expect((await checkIn(t, id, p)).status).toBe(200);
+    await setPhase(t, admin.token, id, 'ongoing');
+    await match(id, teamIds);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    expect((await disqualify(id, players[0]!.id)).status).toBe(200);
+
+    // the team is still an entrant, with its line and its rank
+    const entrants = (await call('GET', `/api/tournaments/${id}/entrants`)).json.data.map((e: { id: string }) => e.id);
+    expect(entrants).toEqual(teamIds);
+    const live = (await t.call('GET', `/api/tournaments/${id}/standings`)).json.data.rows;
+    expect(live.map((r: { entrantId: string; rank: number }) => [r.entrantId, r.rank])).toEqual([
+      [teamIds[0], 1],
+      [teamIds[1], 2],
+    ]);
     const res = await call('POST', `/api/tournaments/${id}/finalise`);
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const paid = Object.fromEntries((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { quickPlayer, setPhase, type Person } from '../helpers/tournaments.ts';
+import {
+  checkIn,
+  createTournament,
+  join,
+  quickPlayer,
+  quickPlayers,
+  setPhase,
+  teamBody,
+  type Person,
+} from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { form, png } from '../helpers/campaign.ts';
 import { line, matchDay, resultsApi } from '../helpers/results.ts';
@@ -320,5 +329,68 @@ describe("a player's lobby and its key", () => {
       [1, 1],
       [2, 2],
     ]);
+  });
+});
+
+describe('a disqualified member of a team that plays on', () => {
+  test('is refused the lobby and its key, as any player who no longer plays; the teammates keep them', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { teamSize: 2, maxPartecipants: 10 });
+    const [captain, partner] = await quickPlayers(t, 2);
+    const members = [{ userId: captain.id }, { userId: partner.id }];
+    const registered = await join(t, id, captain, teamBody('Cheaters', members));
+    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+    const teamId = registered.json.data.team.id as string;
+    const accepted = await t.call('POST', `/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
+      token: partner.token,
+      body: {},
+    });
+    expect(accepted.json.data.complete).toBe(true);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of [captain, partner]) expect((await checkIn(t, id, p)).status).toBe(200);
+    const code = { code: 'SQUAD-KEY', visibleFrom: null };
+    const posted = await t.call('PUT', `/api/tournaments/${id}/lobbies/1/code`, { token: admin.token, body: code });
+    expect(posted.status, JSON.stringify(posted.json)).toBe(200);
+    const mine = (who: Person) => t.call('GET', `/api/tournaments/${id}/lobbies/mine`, { token: who.token });
+    expect((await mine(partner)).json.data).toMatchObject({ lobby: 1, code: 'SQUAD-KEY' });
+
+    const out = await t.call('POST', `/api/tournaments/${id}/registrations/${partner.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'cheating' },
+    });
+    expect(out.status, JSON.stringify(out.json)).toBe(200);
+    expectError(await mine(partner), 403, 'NOT_CHECKED_IN');
+    const kept = await mine(captain);
+    expect(kept.json.data, JSON.stringify(kept.json)).toMatchObject({
+      lobby: 1,
+      entrant: 'Cheaters',
+      code: 'SQUAD-KEY',
+    });
+  });
+
+  test("of the organiser's teams likewise: the key reaches only the members still playing", async () => {
+    const day = await matchDay(t, admin.token, { checkedIn: 4, overrides: { teamSize: 2 } });
+    const [a, b, c, d] = day.players as [Person, Person, Person, Person];
+    const formed = await t.call('PUT', `/api/tournaments/${day.id}/teams`, {
+      token: admin.token,
+      body: {
+        teams: [
+          { name: 'Alpha', members: [a.id, b.id] },
+          { name: 'Beta', members: [c.id, d.id] },
+        ],
+      },
+    });
+    expect(formed.status, JSON.stringify(formed.json)).toBe(200);
+    const code = { code: 'DUO-KEY', visibleFrom: null };
+    expect(
+      (await t.call('PUT', `/api/tournaments/${day.id}/lobbies/1/code`, { token: admin.token, body: code })).status,
+    ).toBe(200);
+    const out = await t.call('POST', `/api/tournaments/${day.id}/registrations/${b.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'cheating' },
+    });
+    expect(out.status, JSON.stringify(out.json)).toBe(200);
+    const mine = (who: Person) => t.call('GET', `/api/tournaments/${day.id}/lobbies/mine`, { token: who.token });
+    expectError(await mine(b), 403, 'NOT_CHECKED_IN');
+    expect((await mine(a)).json.data).toMatchObject({ lobby: 1, entrant: 'Alpha', code: 'DUO-KEY' });
   });
 });

@@ -364,6 +364,32 @@ describe('badges', () => {
     await auditLedger(t);
   });
 
+  test("an admin's award of a manual badge that pays is signed on the ledger and in the audit log, as a credit is", async () => {
+    await api.badge({ slug: 'hero_of_the_week', trigger: 'manual', reward: 25, reusable: true });
+    const [p] = await accounts(t, 1);
+    for (let i = 0; i < 2; i++)
+      expect((await trigger(admin.token, 'hero_of_the_week', { userId: p.id })).json.data).toMatchObject({
+        awarded: true,
+        credits: 25,
+      });
+    const ledger = await t.call('GET', `/api/marketplace/transactions/${p.id}`, { token: admin.token });
+    expect(ledger.json.data.map((e: { amount: number; createdBy: unknown }) => [e.amount, e.createdBy])).toEqual([
+      [25, { id: admin.id, name: admin.username }],
+      [25, { id: admin.id, name: admin.username }],
+    ]);
+    const audit = await t.call('GET', `/api/admin/audit?action=badge.award`, { token: admin.token });
+    expect(audit.status, JSON.stringify(audit.json)).toBe(200);
+    const mine = audit.json.data.filter((e: { entityId: string }) => e.entityId === p.id);
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toMatchObject({
+      actor: { id: admin.id, name: admin.username },
+      entityType: 'wallet',
+      entityLabel: `${p.username} · hero_of_the_week`,
+      after: { badge: 'hero_of_the_week', credits: 25, balance: 50 },
+    });
+    await auditLedger(t);
+  });
+
   test('a reusable badge is earned once per event the server can see, never twice for the same one', async () => {
     await api.badge({ slug: 'code_hunter', trigger: 'giveaway_redeemed', reward: 4, reusable: true });
     const [p] = await accounts(t, 1);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import {
   checkIn,
   createTournament,
@@ -16,6 +16,7 @@ import {
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { balanceOf, rewardsApi } from '../helpers/rewards.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 import type { EntryTeam } from '../../../src/features/tournaments/contract.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
 
@@ -700,4 +701,53 @@ describe('a team in a championship', () => {
     expect((await answer(id, teamId, second, 'decline')).status).toBe(200);
     expectError(await choose(second, competitionId, 'speed'), 409, 'NOT_IN_COMPETITION');
   });
+});
+
+describe('answers to one team at the same moment', () => {
+  test('the last two members of a trio accepting at once make it whole: it takes its seat, all three members', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { teamSize: 3, maxPartecipants: 20 });
+    const trios = [];
+    for (let i = 0; i < 8; i++) {
+      const [captain, first, second] = await quickPlayers(t, 3);
+      const members = [{ userId: captain.id }, { userId: first.id }, { userId: second.id }];
+      const res = await register(id, captain, teamBody(`Trio ${i}`, members));
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      trios.push({ teamId: res.json.data.team.id as string, invited: [first, second] });
+    }
+    // each trio's two answers race each other: whichever comes second must see the first and seat the team
+    const answers = await Promise.all(
+      trios.flatMap(({ teamId, invited }) => invited.map((p) => answer(id, teamId, p, 'accept'))),
+    );
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    const teams: EntryTeam[] = await teamsOf(id);
+    expect(teams.filter((team) => !team.complete).map((team) => team.name)).toEqual([]);
+    expect((await tournamentRow(t, id)).member_count).toBe(8);
+    const rows = await registrationRows(t, id);
+    expect(rows.filter((r) => r.state === 'member')).toHaveLength(24);
+  });
+
+  if (engine === 'postgres')
+    describe('PostgreSQL, paused in between', () => {
+      const pauseAt = tablePauses(() => t);
+
+      test('the captain leaving while the partner’s accept seats the duo: the leave waits, then frees the seat', async () => {
+        const id = await duo();
+        const { captain, partner, teamId } = await pendingDuo(id);
+        // the accept stops inside its transaction, the team whole and seated, when it reads what joining earns
+        const pause = await pauseAt('badges');
+        const accepted = watched(answer(id, teamId, partner, 'accept'));
+        expect(await pause.untilWaiting(1, () => accepted.settled)).toBe(1);
+        const left = watched(leave(t, id, captain));
+        // the captain's leave waits for the accept rather than disbanding the team it has not seen seated
+        expect(await pause.untilWaiting(2, () => left.settled)).toBe(2);
+        expect(left.settled).toBe(false);
+        await pause.release();
+
+        expect((await accepted.promise).status).toBe(200);
+        expect((await left.promise).status).toBe(200);
+        expect(await teamsOf(id)).toEqual([]);
+        expect(await registrationRows(t, id)).toEqual([]);
+        expect((await tournamentRow(t, id)).member_count).toBe(0);
+      });
+    });
 });

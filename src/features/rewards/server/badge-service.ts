@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError, forbidden } from '../../../platform/errors/app-error.ts';
 import { isUniqueViolation, monotonicTimestamps, transaction } from '../../../platform/db/database.ts';
-import { auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
+import { audited, auditedCreate, auditedEdit, type Actor, type AuditedRecord } from '../../audit/server/service.ts';
 import * as BadgeRepository from './badge-repository.ts';
 import * as Directory from '../../accounts/server/directory-service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
@@ -182,10 +182,12 @@ async function evidence(
  * POST /marketplace/badges/trigger/{slug}. Verifies the badge's rule for the
  * user, then records the badge and books its reward on the ledger in one transaction. The unique
  * (user, badge, award key) row grants a non-reusable badge, and so its credits, exactly once.
+ * A manual badge is an admin's choice, not a rule: its award is signed by the admin on the ledger and
+ * in the audit log, in the same transaction, as an adjustment is.
  */
 export async function trigger(
   ctx: ServiceContext,
-  caller: Caller,
+  caller: Caller & Actor,
   owner: string,
   slug: string,
   input: BadgeTriggerInput,
@@ -201,7 +203,10 @@ export async function trigger(
   const event = await evidence(ctx, owner, badge.trigger, userId, input.payload, badge);
   if (event === null) throw new AppError('conflict', 'BADGE_NOT_EARNED', 'The conditions of this badge are not met');
   const awardKey = awardKeyOf(badge, event);
-  const granted = await grant(db, owner, userId, badge, awardKey);
+  const granted =
+    badge.trigger === 'manual'
+      ? await awardByHand(ctx, { id: caller.id, name: caller.name }, owner, userId, badge, awardKey)
+      : await grant(db, owner, userId, badge, awardKey);
   if (granted)
     return { awarded: true, badge, credits: badge.rewardAmount, balance: granted.balance, earnedAt: granted.earnedAt };
   const earlier = await BadgeRepository.findAward(db, userId, badge._id, awardKey);
@@ -214,6 +219,31 @@ export async function trigger(
   };
 }
 
+/** An admin's award of a manual badge: granted, signed and audited in one transaction (null when held already). */
+async function awardByHand(
+  ctx: ServiceContext,
+  admin: Actor,
+  owner: string,
+  userId: string,
+  badge: Badge,
+  awardKey: string,
+) {
+  const holder = await Directory.findPlayer(ctx, owner, userId);
+  return audited(ctx, admin, async (tx, audit) => {
+    const granted = await grant(tx.db.kysely, owner, userId, badge, awardKey, admin);
+    if (granted)
+      await audit({
+        action: 'badge.award',
+        entityType: 'wallet',
+        entityId: userId,
+        label: holder?.username,
+        before: null,
+        after: { badge: badge.slug, name: badge.name, credits: badge.rewardAmount, balance: granted.balance },
+      });
+    return granted;
+  });
+}
+
 /** Once per rule, or once per event (tournament, product, code…) for a reusable badge. */
 const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.trigger}:${event}` : 'once');
 
@@ -221,7 +251,15 @@ const awardKeyOf = (badge: Badge, event: string) => (badge.reusable ? `${badge.t
  * Records the badge and books its reward on the ledger in one transaction; null when the unique
  * (user, badge, award key) row says it was granted before, by this call's twin or an earlier one.
  */
-async function grant(db: Db['kysely'], owner: string, userId: string, badge: Badge, awardKey: string) {
+async function grant(
+  db: Db['kysely'],
+  owner: string,
+  userId: string,
+  badge: Badge,
+  awardKey: string,
+  /** the admin who awarded a manual badge, who signs its credit */
+  createdBy?: Actor,
+) {
   return transaction(db, async (trx) => {
     const award = await BadgeRepository.award(trx, {
       owner,
@@ -240,6 +278,7 @@ async function grant(db: Db['kysely'], owner: string, userId: string, badge: Bad
       type: 'badge',
       description: badge.name,
       reference: `badge:${award.id}`,
+      createdBy,
     });
     // a credit is refused only above MAX_CREDITS: then the badge waits too. Inside an announcer's
     // transaction this one joins it, and the refusal is caught and the event stands, so the award

@@ -210,7 +210,15 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     },
     onRequest: app.requireUser,
     handler: async (req) =>
-      ok(await BadgeService.trigger(ctx, callerOf(req), owner(req.body.owner), req.params.badge, req.body)),
+      ok(
+        await BadgeService.trigger(
+          ctx,
+          { ...callerOf(req), ...actorOf(req) },
+          owner(req.body.owner),
+          req.params.badge,
+          req.body,
+        ),
+      ),
   });
 
   // ---- products ----

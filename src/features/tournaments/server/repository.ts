@@ -394,7 +394,7 @@ async function seatWaitingTeam(trx: Db, tournamentId: string, captainId: string,
 }
 
 /** A no-op UPDATE: locks the tournament row (PostgreSQL) and reads its counters after the lock. */
-async function lockSlots(trx: Db, id: string) {
+export async function lockSlots(trx: Db, id: string) {
   return trx
     .updateTable('tournaments')
     .set((eb) => ({ member_count: eb.ref('member_count') }))

@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, EntryTeamMembersTable, EntryTeamsTable } from '../../../platform/db/schema.ts';
 import { isUniqueViolation, transaction } from '../../../platform/db/database.ts';
-import { freeSlot, seatOrQueue } from './repository.ts';
+import { freeSlot, lockSlots, seatOrQueue } from './repository.ts';
 import { scheduleKeys } from '../schedule-order.ts';
 
 type Db = Kysely<Database>;
@@ -12,6 +12,8 @@ export type EntryMemberRow = Pick<
 > & {
   /** the member's check-in, once the team holds a slot (0 before) */
   confirmed: number;
+  /** disqualified since the team took its slot: they no longer play, the team plays on without them */
+  disqualified: boolean;
 };
 export interface NewMember {
   userId: string;
@@ -36,6 +38,18 @@ const refusedOr = async <T>(work: () => Promise<T>): Promise<T | 'full' | 'inTea
     throw e;
   }
 };
+
+/**
+ * Holds the team's tournament row until the transaction ends (PostgreSQL), first, as every change of the
+ * tournament's seats takes it: an invitation, an answer and a leave of one team go one at a time, each reading the
+ * members as the one before left them. Two last members accepting at once would otherwise each see the other still
+ * invited, and the team, whole, would never take its seat. False when the tournament or the team is gone.
+ */
+async function holdTeam(trx: Transaction<Database>, tournamentId: string, teamId: string): Promise<boolean> {
+  return (
+    (await lockSlots(trx, tournamentId)) !== undefined && (await findTeam(trx, tournamentId, teamId)) !== undefined
+  );
+}
 
 export const teamsOf = (db: Db, tournamentId: string) =>
   db
@@ -69,11 +83,15 @@ export async function membersOf(db: Db, tournamentId: string, teamId?: string): 
     .leftJoin('tournament_registrations as r', (j) =>
       j.onRef('r.tournament_id', '=', 'm.tournament_id').onRef('r.user_id', '=', 'm.user_id'),
     )
-    .select(['m.team_id', 'm.user_id', 'm.state', 'm.game_account', 'r.confirmed'])
+    .select(['m.team_id', 'm.user_id', 'm.state', 'm.game_account', 'r.confirmed', 'r.state as registration'])
     .where('m.tournament_id', '=', tournamentId);
   if (teamId) q = q.where('m.team_id', '=', teamId);
   const rows = await q.orderBy('m.created_at').orderBy('m.user_id').execute();
-  return rows.map((r) => ({ ...r, confirmed: Number(r.confirmed ?? 0) }));
+  return rows.map(({ registration, ...r }) => ({
+    ...r,
+    confirmed: Number(r.confirmed ?? 0),
+    disqualified: registration === 'disqualified',
+  }));
 }
 
 /** Which of these players already stand in a team of the tournament, or are registered in it on their own. */
@@ -202,6 +220,7 @@ export function accept(
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
+      if (!(await holdTeam(trx, p.tournamentId, p.teamId))) return 'notInvited' as const;
       const changed = await trx
         .updateTable('entry_team_members')
         .set({ state: 'accepted', ...(p.gameAccount ? { game_account: p.gameAccount } : {}) })
@@ -271,6 +290,7 @@ export function removeMember(
   },
 ): Promise<{ removed: false } | { removed: true; promoted: string[] }> {
   return transaction(db, async (trx) => {
+    if (!(await holdTeam(trx, p.tournamentId, p.teamId))) return { removed: false as const };
     const mine = await trx
       .selectFrom('entry_team_members')
       .select('state')
@@ -313,7 +333,7 @@ export function removeMember(
   });
 }
 
-/** The captain invites a player; 'full' when the team already has `teamSize` members. */
+/** The captain invites a player; 'full' when the team already has `teamSize` members, 'gone' when it was disbanded. */
 export function invite(
   db: Db,
   p: {
@@ -329,12 +349,8 @@ export function invite(
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
-      // holds the team row (PostgreSQL) so two invitations cannot both take the last place
-      await trx
-        .updateTable('entry_teams')
-        .set((eb) => ({ name: eb.ref('name') }))
-        .where('id', '=', p.teamId)
-        .execute();
+      // two invitations cannot both take the last place
+      if (!(await holdTeam(trx, p.tournamentId, p.teamId))) return 'gone' as const;
       const members = await trx
         .selectFrom('entry_team_members')
         .select('user_id')

@@ -131,6 +131,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
   if (outcome === 'inTeam') throw inTeamError();
+  if (outcome === 'gone') throw teamNotFound();
   await mailInvitations(ctx, row, team.name, [userId]);
   return teamOf(ctx, row, teamId);
 }
@@ -285,13 +286,15 @@ function toTeams(
     const mine = members.filter((m) => m.team_id === t.id);
     const complete = t.complete === 1;
     const checkedInCount = mine.filter((m) => complete && m.confirmed === 1).length;
+    // a member disqualified mid-event is no longer waited for: the team plays on with the others
+    const playing = mine.filter((m) => !m.disqualified).length;
     return {
       id: t.id,
       name: t.name,
       captainId: t.captain_id,
       complete,
       waitlistPosition: complete ? null : (queue.get(t.captain_id) ?? null),
-      checkedIn: complete && checkedInCount >= checkinMinimum(row),
+      checkedIn: complete && playing > 0 && checkedInCount >= Math.min(checkinMinimum(row), playing),
       members: mine.map((m) => ({
         userId: m.user_id,
         username: names.get(m.user_id)?.username ?? '',
@@ -313,10 +316,10 @@ async function teamOf(ctx: ServiceContext, row: TournamentRow & { team_size: num
   return toTeams(row, [team], members, names, await queuedTeams(ctx, row.id, [team]))[0];
 }
 
-/** GET /tournaments/{id}/entry-teams: every team a captain registered, whole or pending, with its members. */
-export async function teams(ctx: ServiceContext, id: string): Promise<EntryTeam[]> {
+/** Every team a captain registered, whole or pending, and the rows of their members. */
+async function teamsWithMembers(ctx: ServiceContext, id: string) {
   const row = await TournamentService.findRow(ctx, id);
-  if (!row.team_size || row.team_size < 2) return [];
+  if (!row.team_size || row.team_size < 2) return { teams: [], members: [] };
   const [teamRows, members] = await Promise.all([
     TeamRepository.teamsOf(ctx.db.kysely, id),
     TeamRepository.membersOf(ctx.db.kysely, id),
@@ -326,17 +329,27 @@ export async function teams(ctx: ServiceContext, id: string): Promise<EntryTeam[
     members.map((m) => m.user_id),
   );
   const queue = await queuedTeams(ctx, id, teamRows);
-  return toTeams(row as TournamentRow & { team_size: number }, teamRows, members, names, queue);
+  return { teams: toTeams(row as TournamentRow & { team_size: number }, teamRows, members, names, queue), members };
 }
 
-/** The checked-in whole teams, as the results and brackets take entrants: id, name and members. */
+/** GET /tournaments/{id}/entry-teams: every team a captain registered, whole or pending, with its members. */
+export async function teams(ctx: ServiceContext, id: string): Promise<EntryTeam[]> {
+  return (await teamsWithMembers(ctx, id)).teams;
+}
+
+/**
+ * The checked-in whole teams, as the results and brackets take entrants: id, name and the members who play (one
+ * disqualified mid-event no longer does).
+ */
 export async function checkedInTeams(ctx: ServiceContext, id: string) {
-  return (await teams(ctx, id))
+  const { teams: all, members } = await teamsWithMembers(ctx, id);
+  const out = new Set(members.filter((m) => m.disqualified).map((m) => m.user_id));
+  return all
     .filter((t) => t.checkedIn)
     .map((t) => ({
       id: t.id,
       name: t.name,
-      members: t.members.map((m) => ({ id: m.userId, username: m.username })),
+      members: t.members.filter((m) => !out.has(m.userId)).map((m) => ({ id: m.userId, username: m.username })),
     }));
 }
 

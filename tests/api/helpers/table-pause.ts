@@ -1,0 +1,52 @@
+import pg from 'pg';
+import { afterEach } from 'vitest';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * PostgreSQL interleavings made deterministic: another connection holds a whole table, so the work that needs it
+ * stops there, inside its transaction, until the test lets it go. Call once per file (or describe): every table
+ * still held is let go after each test, even one that failed half-way, so the next starts with nothing held.
+ */
+export function tablePauses(app: () => TestApp) {
+  const held = new Set<pg.Client>();
+  afterEach(async () => {
+    for (const client of held) await client.end();
+    held.clear();
+  });
+  /** Holds `table` until `release`; counts who waits on a lock meanwhile. */
+  return async function pauseAt(table: string) {
+    const client = new pg.Client({ connectionString: app().config.databaseUrl });
+    await client.connect();
+    held.add(client);
+    await client.query('BEGIN');
+    await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    const waiting = async () => {
+      // the activity view is read once per transaction unless its snapshot is cleared
+      await client.query('select pg_stat_clear_snapshot()');
+      const { rows } = await client.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+      );
+      return rows[0].n;
+    };
+    return {
+      /** until `n` connections wait on a lock, or `settled` says the work did not need to */
+      async untilWaiting(n: number, settled: () => boolean) {
+        for (let i = 0; i < 300 && !settled() && (await waiting()) < n; i++)
+          await new Promise((r) => setTimeout(r, 10));
+        return waiting();
+      },
+      async release() {
+        held.delete(client);
+        await client.query('ROLLBACK');
+        await client.end();
+      },
+    };
+  };
+}
+
+/** The promise, and whether it has settled yet. */
+export function watched<T>(promise: Promise<T>) {
+  const state = { settled: false, promise };
+  promise.finally(() => (state.settled = true)).catch(() => {});
+  return state;
+}
