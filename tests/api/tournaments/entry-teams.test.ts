@@ -525,6 +525,26 @@ describe('check-in and entrants', () => {
     ]);
   });
 
+  test('a disqualified member is not counted: the team is checked in by the members who play', async () => {
+    const id = await duo();
+    const { captain, partner, teamId } = await wholeDuo(id, 'Owls');
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    expect((await memberCheckIn(id, captain)).status).toBe(200);
+    const res = await t.call('POST', `/api/tournaments/${id}/registrations/${captain.id}/disqualify`, {
+      token: admin.token,
+      body: { reason: 'Smurf account' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    // the one check-in was the disqualified captain's: nobody who plays has checked in yet
+    expect((await teamsOf(id))[0].checkedIn).toBe(false);
+    expect(await entrants(id)).toEqual([]);
+    expect((await memberCheckIn(id, partner)).status).toBe(200);
+    expect((await teamsOf(id))[0].checkedIn).toBe(true);
+    expect(await entrants(id)).toEqual([
+      { id: teamId, name: 'Owls', members: [{ id: partner.id, username: partner.username }] },
+    ]);
+  });
+
   test("the organiser's minimum: one member of a duo checked in is enough", async () => {
     const id = await duo({ teamCheckinMinimum: 1 });
     const { captain } = await wholeDuo(id, 'Quick');

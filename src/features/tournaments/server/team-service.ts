@@ -285,16 +285,16 @@ function toTeams(
   return teams.map((t) => {
     const mine = members.filter((m) => m.team_id === t.id);
     const complete = t.complete === 1;
-    const checkedInCount = mine.filter((m) => complete && m.confirmed === 1).length;
-    // a member disqualified mid-event is no longer waited for: the team plays on with the others
-    const playing = mine.filter((m) => !m.disqualified).length;
+    // a member disqualified mid-event is no longer waited for, nor counted: the team plays on with the others
+    const playing = mine.filter((m) => !m.disqualified);
+    const checkedInCount = playing.filter((m) => complete && m.confirmed === 1).length;
     return {
       id: t.id,
       name: t.name,
       captainId: t.captain_id,
       complete,
       waitlistPosition: complete ? null : (queue.get(t.captain_id) ?? null),
-      checkedIn: complete && playing > 0 && checkedInCount >= Math.min(checkinMinimum(row), playing),
+      checkedIn: complete && playing.length > 0 && checkedInCount >= Math.min(checkinMinimum(row), playing.length),
       members: mine.map((m) => ({
         userId: m.user_id,
         username: names.get(m.user_id)?.username ?? '',
