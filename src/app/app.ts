@@ -148,7 +148,8 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
         title: 'Arena platform API',
         version: '1.0.0',
         description:
-          'Tournaments, accounts and rewards. Every answer is {status, data} or {status:"ERROR", error:{code, message}}.',
+          'Tournaments, accounts and rewards. Every answer is ' +
+          '{status, data} or {status:"ERROR", error:{code, message}}.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

@@ -28,7 +28,8 @@ if (cluster.isPrimary) {
   if (!/^postgres(ql)?:\/\//.test(config.databaseUrl) && process.env.CLUSTER_ALLOW_SQLITE !== 'true') {
     log.fatal(
       'start:cluster needs DATABASE_URL=postgres://…: SQLite allows one writer on one host, so several API ' +
-        'processes would only queue on its lock. Use `npm start` for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).',
+        'processes would only queue on its lock. Use `npm start` ' +
+        'for SQLite (or CLUSTER_ALLOW_SQLITE=true to experiment).',
     );
     process.exit(1);
   }

@@ -23,7 +23,8 @@ export default async function peopleRoutes(root: FastifyInstance) {
     route(`${method} /admin/users/:id/roles/:role`, {
       summary: granted
         ? 'Grant SiteAdmin or the agency admin role (SiteAdmin only; audited)'
-        : 'Revoke SiteAdmin or the agency admin role (SiteAdmin only; the last active SiteAdmin keeps it: 409 LAST_SITE_ADMIN; audited)',
+        : 'Revoke SiteAdmin or the agency admin role (SiteAdmin only; ' +
+          'the last active SiteAdmin keeps it: 409 LAST_SITE_ADMIN; audited)',
       auth: 'admin',
       params: roleParamsSchema,
       errors,
@@ -32,7 +33,8 @@ export default async function peopleRoutes(root: FastifyInstance) {
     });
     route(`${method} /admin/users/:id/block`, {
       summary: granted
-        ? 'Block an account: it cannot log in and every session of it is revoked (a SiteAdmin blocks anyone else, the agency admin only players; audited)'
+        ? 'Block an account: it cannot log in and every session of it is revoked ' +
+          '(a SiteAdmin blocks anyone else, the agency admin only players; audited)'
         : 'Unblock an account: it may log in again (audited)',
       auth: 'admin',
       params: userParamsSchema,

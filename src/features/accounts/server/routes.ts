@@ -89,7 +89,8 @@ export default async function userRoutes(root: FastifyInstance) {
 
   route('PUT /users/pp/:id', {
     summary:
-      "Update an account (own, or any as admin); roles are never taken from the body. A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
+      'Update an account (own, or any as admin); roles are never taken from the body. ' +
+      "A new e-mail of one's own needs currentPassword and becomes pendingEmail until its mailed link is followed",
     ...signedIn,
     params: idParams,
     answer: 'badges',
@@ -121,7 +122,8 @@ export default async function userRoutes(root: FastifyInstance) {
   route('POST /users/sendReset', {
     summary: 'Mail a single-use reset link; answers the same whether or not the account exists',
     description:
-      'The address goes in the JSON body. The original client puts it in the query (`?email=`): that form is accepted too, with the same answer, ' +
+      'The address goes in the JSON body. The original client puts it in the ' +
+      'query (`?email=`): that form is accepted too, with the same answer, ' +
       'and the address is cut from every logged URL. A body, when sent, wins.',
     errors: [400, 429],
     // the original client's form: with no body, the query is the request (validated by the same body schema)

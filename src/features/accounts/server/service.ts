@@ -409,7 +409,8 @@ export async function ensureAdmin(ctx: ServiceContext, email: string, password: 
       await UserRepository.setRoles(db, found.id, [...user.roles, 'SiteAdmin']);
       ctx.log.warn(
         { userId: found.id, revokedSessions: revoked },
-        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, its sessions were revoked, and it holds SiteAdmin',
+        'ADMIN_EMAIL matched an existing account: it now has ADMIN_PASSWORD, ' +
+          'its sessions were revoked, and it holds SiteAdmin',
       );
     }
     return found.id;

@@ -24,7 +24,9 @@ export default async function bracketRoutes(root: FastifyInstance) {
 
   route('GET /tournaments/:id/bracket', {
     summary:
-      'The bracket of a single- or double-elimination, round-robin or Swiss tournament: rounds, matches (sides, scores, state, winner) and the round-robin group tables; empty before the admin generates it',
+      'The bracket of a single- or double-elimination, round-robin or Swiss tournament: ' +
+      'rounds, matches (sides, scores, state, winner) and the round-robin group tables; ' +
+      'empty before the admin generates it',
     params: tournamentParams,
     errors: [400, 404, 409],
     // shared by caches for a visitor; the admin's panel (with a token) always reads it fresh
@@ -46,7 +48,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
       'in the order given (manual: `order`, every entrant once, else 400 BRACKET_ORDER_MISMATCH) or by ' +
       "ranking points (the championship's, else the last 12 months' finalised results), with byes to the top " +
       'seeds; again only while no match has a report or a result' +
-      '; single elimination may add a third-place match (thirdPlace), double elimination plays a grand final reset unless grandFinalReset is false',
+      '; single elimination may add a third-place match (thirdPlace), ' +
+      'double elimination plays a grand final reset unless grandFinalReset is false',
     ...admin,
     params: tournamentParams,
     handler: async (req) => ok(await BracketService.generate(ctx, actorOf(req), req.params.id, req.body)),
@@ -54,7 +57,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
 
   route('POST /tournaments/:id/bracket/matches/:matchId/report', {
     summary:
-      "A side's score report (a player of side A or B; for a team, any member): agreeing reports confirm the match and the winner goes on, differing ones mark it disputed; no draws in single elimination" +
+      "A side's score report (a player of side A or B; for a team, any member): agreeing reports confirm " +
+      'the match and the winner goes on, differing ones mark it disputed; no draws in single elimination' +
       '; 403 NOT_CHECKED_IN once the player is disqualified, 409 TOURNAMENT_FINALIZED once finalised',
     ...player,
     params: matchParams,
@@ -65,7 +69,8 @@ export default async function bracketRoutes(root: FastifyInstance) {
 
   route('POST /tournaments/:id/bracket/matches/:matchId/override', {
     summary:
-      "The admin's result for a match (resolving a dispute or correcting one): the winner goes on and the next match reopens; refused (409) when the next match already has its result",
+      "The admin's result for a match (resolving a dispute or correcting one): " +
+      'the winner goes on and the next match reopens; refused (409) when the next match already has its result',
     ...admin,
     params: matchParams,
     handler: async (req) =>

@@ -35,7 +35,8 @@ export default async function dashboardRoutes(root: FastifyInstance) {
 
   accountsRoute('GET /admin/users/:id', {
     summary:
-      "A user's page (admin): profile, block, live sessions, badges, wallet with its latest transactions, latest purchases, tournament registrations",
+      "A user's page (admin): profile, block, live sessions, badges, " +
+      'wallet with its latest transactions, latest purchases, tournament registrations',
     auth: 'admin',
     params: userParamsSchema,
     errors: [400, 401, 403, 404],

@@ -25,7 +25,8 @@ export default async function newsRoutes(root: FastifyInstance) {
 
   route('GET /news', {
     summary:
-      'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ?sort=title|date (-key descending) orders by the ?lang title or the shown date',
+      'Published news, newest first; an admin with ?all=true also gets drafts, newest updated first; ' +
+      '?sort=title|date (-key descending) orders by the ?lang title or the shown date',
     answer: 'list',
     errors: [400, 401, 403],
     handler: async (req, reply) => {

@@ -23,20 +23,31 @@ export async function seedNews(ctx: ServiceContext, now: Date): Promise<void> {
         'Two qualifiers played, the third is open: here is how to pick your faction.',
       ],
       body: [
-        "<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e <strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l'iscrizione scegli la tua fazione dalla pagina del torneo o del campionato.</p><p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>",
-        '<p>The first two qualifiers have already given points to the <strong>Precision</strong> and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, pick your faction from the tournament page or the championship page.</p><p>The best go through to the online playoffs and then to the live final.</p>',
+        '<p>Le prime due qualificazioni hanno già dato punti alle fazioni <strong>Precision</strong> e ' +
+          "<strong>Speed</strong>. La terza è aperta alle iscrizioni: dopo l'iscrizione scegli la tua fazione " +
+          'dalla pagina del torneo o del campionato.</p>' +
+          '<p>I migliori accedono ai playoff online e poi alla finale dal vivo.</p>',
+        '<p>The first two qualifiers have already given points to the <strong>Precision</strong> ' +
+          'and <strong>Speed</strong> factions. The third is open for sign-up: once you have joined, ' +
+          'pick your faction from the tournament page or the championship page.</p>' +
+          '<p>The best go through to the online playoffs and then to the live final.</p>',
       ],
       daysAgo: 1,
     },
     {
       title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
       summary: [
-        'Iscriviti, fai il check-in, completa il profilo: ogni traguardo vale un badge e crediti da spendere nello shop.',
+        'Iscriviti, fai il check-in, completa il profilo: ' +
+          'ogni traguardo vale un badge e crediti da spendere nello shop.',
         'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.',
       ],
       body: [
-        '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p><p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
-        '<p>Each badge unlocks by itself when you reach the milestone: signing up, your first tournament, checking in, picking a faction, completing your profile, your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',
+        '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, ' +
+          'il primo torneo, il check-in, la scelta della fazione, il profilo completo, il primo acquisto.</p>' +
+          '<p>I crediti finiscono nel tuo portafoglio e si spendono nel marketplace.</p>',
+        '<p>Each badge unlocks by itself when you reach the milestone: signing up, ' +
+          'your first tournament, checking in, picking a faction, completing your profile, ' +
+          'your first purchase.</p><p>The credits go to your wallet and can be spent in the marketplace.</p>',
       ],
       daysAgo: 4,
     },

@@ -50,7 +50,9 @@ export default async function finaliseRoutes(root: FastifyInstance, options: Fin
     schema: {
       tags,
       summary:
-        'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) once; 409 TOURNAMENT_FINALIZED the second time, 409 RESULTS_INCOMPLETE (the problems as issues) while results are incomplete unless confirmIncomplete',
+        'Freeze the standings, end the tournament and pay its prizes (credits, top-N and winner badges) ' +
+        'once; 409 TOURNAMENT_FINALIZED the second time, 409 RESULTS_INCOMPLETE ' +
+        '(the problems as issues) while results are incomplete unless confirmIncomplete',
       security,
       params,
       // no body: nothing confirmed

@@ -36,7 +36,8 @@ export default async function reportRoutes(root: FastifyInstance) {
     schema: {
       tags,
       summary:
-        'Report a match (checked-in player, while live; multipart: matchNumber, placement, eliminations, then the screenshot in "file")',
+        'Report a match (checked-in player, while live; multipart: ' +
+        'matchNumber, placement, eliminations, then the screenshot in "file")',
       security: bearer,
       consumes: ['multipart/form-data'],
       params: tournamentParams,
@@ -76,7 +77,8 @@ export default async function reportRoutes(root: FastifyInstance) {
   });
   route('POST /tournaments/:id/reports/:reportId/review', {
     summary:
-      'Approve (records the line; overwrite to replace a different recorded line) or reject with a reason (admin); audited',
+      'Approve (records the line; overwrite to replace a different recorded line) ' +
+      'or reject with a reason (admin); audited',
     auth: 'admin',
     params: reportParams,
     errors: [400, 401, 403, 404, 409],

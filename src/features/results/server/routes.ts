@@ -95,7 +95,8 @@ export default async function resultsRoutes(root: FastifyInstance) {
 
   adminRoute('POST /tournaments/:id/matches', {
     summary:
-      'Enter a match: it takes the next number; placements unique and within the lobby, entrants from the checked-in roster',
+      'Enter a match: it takes the next number; placements unique ' +
+      'and within the lobby, entrants from the checked-in roster',
     ...admin,
     success: [201],
     handler: async (req, reply) =>
@@ -104,7 +105,8 @@ export default async function resultsRoutes(root: FastifyInstance) {
 
   adminRoute('POST /tournaments/:id/matches/preview', {
     summary:
-      'Read pasted CSV (name, placement, eliminations; comma, semicolon or tab; header optional) into lines, with a code per faulty row; writes nothing',
+      'Read pasted CSV (name, placement, eliminations; comma, semicolon or tab; header optional) ' +
+      'into lines, with a code per faulty row; writes nothing',
     ...admin,
     handler: async (req) => ok(await ResultsService.previewCsv(ctx, req.params.id, req.body.csv, req.body.lobby)),
   });

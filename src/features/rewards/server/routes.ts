@@ -249,10 +249,14 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
   route('POST /marketplace/purchases', {
     summary: 'Buy a product with credits; the price is read from the database (Idempotency-Key supported)',
     description:
-      "The original client's body `{userId, username, productId, price, brand, owner}` works as is. Differences from it: the price charged is the database's; " +
-      'a `price` that is not the current one is refused with 409 PRICE_CHANGED and nothing is charged. Without `shippingAddress` the address saved on ' +
-      "the buyer's profile is used; if it is incomplete the answer is 400 SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. " +
-      '`userId` other than the caller needs an admin; `username` and `brand` are ignored (the product names its brand).',
+      "The original client's body `{userId, username, productId, price, brand, owner}` works as is. " +
+      "Differences from it: the price charged is the database's; " +
+      'a `price` that is not the current one is refused with 409 PRICE_CHANGED ' +
+      'and nothing is charged. Without `shippingAddress` the address saved on ' +
+      "the buyer's profile is used; if it is incomplete the answer is 400 " +
+      'SHIPPING_ADDRESS_MISSING, its issues naming the missing fields. ' +
+      '`userId` other than the caller needs an admin; ' +
+      '`username` and `brand` are ignored (the product names its brand).',
     auth: 'user',
     headers: idempotencyHeaders,
     answer: 'badges',
@@ -276,7 +280,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     handler: (req) => brandPage(req.query, PurchaseService.list),
   });
   csvExport('/marketplace/purchases/export', {
-    summary: `The purchases of the list's search and filter as CSV, in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+    summary:
+      `The purchases of the list's search and filter as CSV, ` +
+      `in its order (admin; at most ${EXPORT_MAX_ROWS} rows)`,
     querystring: purchaseExportQuerySchema,
     file: 'purchases',
     columns: purchaseCsv,
@@ -369,7 +375,9 @@ export default async function marketplaceRoutes(root: FastifyInstance) {
     handler: (req) => brandPage(req.query, WalletService.list),
   });
   csvExport('/marketplace/wallets/export', {
-    summary: `The wallets of the list's search with their transactions as CSV, one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
+    summary:
+      `The wallets of the list's search with their transactions as CSV, ` +
+      `one row per transaction (admin; at most ${EXPORT_MAX_ROWS} rows)`,
     querystring: walletExportQuerySchema,
     file: 'wallets',
     columns: walletCsv,

@@ -27,11 +27,15 @@ const DAY = 24 * 3600_000;
  * shapes, rendered by sharp (librsvg) to WebP and stored like an upload.
  */
 async function picture(ctx: ServiceContext, [shape, from, to]: Look, size = { w: 480, h: 360 }): Promise<string> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 480 360">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-  <rect width="480" height="360" fill="url(#g)"/>
-  <circle cx="400" cy="60" r="90" fill="#ffffff" fill-opacity="0.08"/><circle cx="60" cy="320" r="120" fill="#000000" fill-opacity="0.12"/>
-  <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">${shapes[shape]}</g></svg>`;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.w}" height="${size.h}" viewBox="0 0 480 360">\n` +
+    '  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">' +
+    `<stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>\n` +
+    '  <rect width="480" height="360" fill="url(#g)"/>\n' +
+    '  <circle cx="400" cy="60" r="90" fill="#ffffff" fill-opacity="0.08"/>' +
+    '<circle cx="60" cy="320" r="120" fill="#000000" fill-opacity="0.12"/>\n' +
+    '  <g fill="#ffffff" fill-opacity="0.92" stroke="#0b0b14" stroke-opacity="0.25" stroke-width="4">' +
+    `${shapes[shape]}</g></svg>`;
   const data = await sharp(Buffer.from(svg)).webp({ quality: 82, effort: 2 }).toBuffer();
   const bucket = ctx.config.agencyName;
   const name = contentName(data, 'webp');
@@ -42,23 +46,34 @@ async function picture(ctx: ServiceContext, [shape, from, to]: Look, size = { w:
 // simple silhouettes on a 480x360 canvas
 const shapes = {
   hoodie:
-    '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/><circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
+    '<path d="M170 90 L310 90 L380 150 L350 190 L320 170 L320 300 L160 300 L160 170 L130 190 L100 150 Z"/>' +
+    '<circle cx="240" cy="110" r="26" fill="#0b0b14" fill-opacity="0.3"/>',
   shirt: '<path d="M180 80 L300 80 L390 130 L360 185 L320 165 L320 300 L160 300 L160 165 L120 185 L90 130 Z"/>',
   pad: '<rect x="80" y="110" width="320" height="160" rx="26"/>',
   headset:
-    '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/><rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
-  mug: '<rect x="150" y="110" width="150" height="180" rx="18"/><path d="M300 150 h40 a35 35 0 0 1 0 90 h-40" fill="none" stroke="#ffffff" stroke-width="20" stroke-opacity="0.92"/>',
+    '<path d="M140 220 A100 100 0 0 1 340 220" fill="none" stroke="#ffffff" stroke-width="26" stroke-opacity="0.92"/>' +
+    '<rect x="112" y="200" width="56" height="90" rx="18"/><rect x="312" y="200" width="56" height="90" rx="18"/>',
+  mug:
+    '<rect x="150" y="110" width="150" height="180" rx="18"/>' +
+    '<path d="M300 150 h40 a35 35 0 0 1 0 90 h-40" ' +
+    'fill="none" stroke="#ffffff" stroke-width="20" stroke-opacity="0.92"/>',
   cap: '<path d="M130 230 A110 110 0 0 1 350 230 Z"/><rect x="300" y="222" width="120" height="22" rx="11"/>',
   controller:
-    '<path d="M120 170 Q240 120 360 170 Q420 290 360 290 Q320 290 300 250 L180 250 Q160 290 120 290 Q60 290 120 170 Z"/>',
-  card: '<rect x="110" y="100" width="260" height="170" rx="20"/><rect x="110" y="140" width="260" height="30" fill="#0b0b14" fill-opacity="0.35"/>',
+    '<path d="M120 170 Q240 120 360 170 Q420 290 360 290 Q320 290 300 250 ' +
+    'L180 250 Q160 290 120 290 Q60 290 120 170 Z"/>',
+  card:
+    '<rect x="110" y="100" width="260" height="170" rx="20"/>' +
+    '<rect x="110" y="140" width="260" height="30" fill="#0b0b14" fill-opacity="0.35"/>',
   star: '<path d="M240 70 L275 160 L370 165 L295 225 L320 315 L240 265 L160 315 L185 225 L110 165 L205 160 Z"/>',
   trophy:
-    '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/><rect x="180" y="265" width="120" height="30" rx="8"/>',
+    '<path d="M170 80 H310 V150 A70 70 0 0 1 170 150 Z"/><rect x="225" y="215" width="30" height="50"/>' +
+    '<rect x="180" y="265" width="120" height="30" rx="8"/>',
   shield: '<path d="M240 60 L350 100 V190 Q350 270 240 310 Q130 270 130 190 V100 Z"/>',
   bolt: '<path d="M270 50 L150 200 H230 L200 310 L330 150 H250 Z"/>',
   flag: '<rect x="150" y="70" width="16" height="240"/><path d="M166 80 H340 L300 135 L340 190 H166 Z"/>',
-  gift: '<rect x="130" y="150" width="220" height="150" rx="10"/><rect x="115" y="115" width="250" height="45" rx="8"/><rect x="228" y="115" width="24" height="185" fill="#0b0b14" fill-opacity="0.3"/>',
+  gift:
+    '<rect x="130" y="150" width="220" height="150" rx="10"/><rect x="115" y="115" width="250" height="45" rx="8"/>' +
+    '<rect x="228" y="115" width="24" height="185" fill="#0b0b14" fill-opacity="0.3"/>',
 };
 
 /**

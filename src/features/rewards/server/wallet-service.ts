@@ -148,7 +148,9 @@ async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Database>, cre
   const mails = readers.map((reader) => {
     const locale = isLocale(reader.language) ? reader.language : 'it';
     const t = createT(messages[locale].email);
-    const link = `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
+    const link =
+      `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}` +
+      `/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
     const vars = { ...credited, name: reader.nickname || reader.username, link };
     return { to: reader.email, subject: t('walletCredited.subject', vars), text: t('walletCredited.text', vars) };
   });

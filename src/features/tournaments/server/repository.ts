@@ -30,7 +30,9 @@ type Db = Kysely<Database>;
  * them as text is comparing instants, on both engines.
  */
 const endedSql = (now: string) =>
-  sql<number>`(case when coalesce(status_override, case when start_tournament is not null and start_tournament <= ${now} and end_tournament is not null and end_tournament <= ${now} then 2 else 0 end) = 2 then 1 else 0 end)`;
+  sql<number>`(case when coalesce(status_override, case when start_tournament is not null
+    and start_tournament <= ${now} and end_tournament is not null and end_tournament <= ${now}
+    then 2 else 0 end) = 2 then 1 else 0 end)`;
 
 export interface ListFilter {
   owner: string;
@@ -82,7 +84,8 @@ function filtered(db: Db, f: ListFilter) {
 
 /** The effective status (0, 1, 2): the admin's when set, else the schedule's, as rules.ts scheduledStatus. */
 const statusSql = (now: string) =>
-  sql<number>`coalesce(status_override, case when start_tournament is null or start_tournament > ${now} then 0 when end_tournament is null or end_tournament > ${now} then 1 else 2 end)`;
+  sql<number>`coalesce(status_override, case when start_tournament is null or start_tournament > ${now} then 0
+    when end_tournament is null or end_tournament > ${now} then 1 else 2 end)`;
 
 /**
  * The phase now, evaluated in the order of rules.ts phaseOf (a missing date is never "still ahead"),
@@ -97,7 +100,8 @@ const phaseSql = (now: string) =>
       and (end_registration is null or end_registration > ${now}) then 'registration'
     when start_checkin > ${now} then 'registrationClosed'
     when start_checkin is not null and end_checkin > ${now} then 'checkinOpen'
-    when start_tournament > ${now} then case when start_checkin is null then 'registrationClosed' else 'checkinClosed' end
+    when start_tournament > ${now}
+      then case when start_checkin is null then 'registrationClosed' else 'checkinClosed' end
     else 'ongoing'
   end`;
 
@@ -137,7 +141,9 @@ function pageInListOrder<O>(q: SelectQueryBuilder<Database, 'tournaments', O>, f
  */
 const aheadInQueue = sql<
   number | null
->`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w where w.tournament_id = r.tournament_id and w.state = 'waitlist' and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`;
+>`case when r.state = 'waitlist' then (select ${countAll()} from tournament_registrations w
+  where w.tournament_id = r.tournament_id and w.state = 'waitlist'
+    and (w.created_at < r.created_at or (w.created_at = r.created_at and w.user_id < r.user_id))) end`;
 
 /** One page in list order, with how many match in all. */
 export async function list(db: Db, f: ListFilter): Promise<{ rows: TournamentRow[]; total: number }> {
@@ -561,9 +567,11 @@ export async function setConfirmedMany(
   const { rows } = await sql<{ user_id: string }>`
     with v (user_id, now, game_account) as (values ${values})
     update tournament_registrations
-    set confirmed = ${p.confirmed ? 1 : 0}, updated_at = v.now, game_account = coalesce(v.game_account, tournament_registrations.game_account)
+    set confirmed = ${p.confirmed ? 1 : 0}, updated_at = v.now,
+      game_account = coalesce(v.game_account, tournament_registrations.game_account)
     from v
-    where tournament_registrations.tournament_id = ${p.tournamentId} and tournament_registrations.user_id = v.user_id and tournament_registrations.state = 'member'
+    where tournament_registrations.tournament_id = ${p.tournamentId} and tournament_registrations.user_id = v.user_id
+      and tournament_registrations.state = 'member'
     returning tournament_registrations.user_id`.execute(db);
   return new Set(rows.map((r) => r.user_id));
 }

@@ -276,7 +276,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('PUT /tournaments/competition/:id', {
     summary:
-      "Replace both factions and all scores (players must be existing accounts); stored as each player's adjustment on top of the results' points",
+      'Replace both factions and all scores (players must be existing accounts); ' +
+      "stored as each player's adjustment on top of the results' points",
     auth: 'admin',
     authAt: 'preHandler',
     params: idParams,
@@ -500,7 +501,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     },
     remove: {
       summary:
-        'Delete a tournament without results and its registrations; every registered player (waitlist included) is e-mailed that it is cancelled; one with results is 409 TOURNAMENT_HAS_RESULTS (archive it)',
+        'Delete a tournament without results and its registrations; every registered player (waitlist included) ' +
+        'is e-mailed that it is cancelled; one with results is 409 TOURNAMENT_HAS_RESULTS (archive it)',
       also: [409],
       run: ({ actor, id }) => TournamentService.remove(ctx, actor, id),
     },
@@ -511,7 +513,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('PUT /tournaments/:id/archive', {
     summary:
-      'Archive a tournament (out of the public lists, its page and results kept) or bring it back; how one with results is put away',
+      'Archive a tournament (out of the public lists, its page and results kept) ' +
+      'or bring it back; how one with results is put away',
     ...onTournament,
     handler: async (req) =>
       ok(await TournamentService.setArchived(ctx, actorOf(req), req.params.id, req.body.archived)),
@@ -551,14 +554,17 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   // the match-day roster: each call answers the roster as it now is
   adminRoute('GET /tournaments/:id/registrations/candidates', {
-    summary: `Site users whose username contains the search, not registered in this tournament (at most ${ROSTER_CANDIDATES_MAX})`,
+    summary:
+      `Site users whose username contains the search, ` +
+      `not registered in this tournament (at most ${ROSTER_CANDIDATES_MAX})`,
     ...onTournament,
     handler: async (req) => ok(await TournamentService.rosterCandidates(ctx, req.params.id, req.query.search)),
   });
 
   adminRoute('POST /tournaments/:id/registrations', {
     summary:
-      'Add a registered site user with their saved game account: a member, or the waitlist when full; until the tournament ends',
+      'Add a registered site user with their saved game account: ' +
+      'a member, or the waitlist when full; until the tournament ends',
     ...onTournament,
     errors: [400, 401, 403, 404, 409],
     handler: async (req) => ok(await TournamentService.addPlayer(ctx, actorOf(req), req.params.id, req.body.userId)),
@@ -569,7 +575,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('POST /tournaments/:id/registrations/:userId/remove', {
     summary:
-      'Remove a player (member, waitlisted or disqualified) with a reason, e-mailed to them; while registration is open the seat goes to the first in line',
+      'Remove a player (member, waitlisted or disqualified) with a reason, ' +
+      'e-mailed to them; while registration is open the seat goes to the first in line',
     ...onPlayer,
     handler: async (req) =>
       ok(await TournamentService.removePlayer(ctx, actorOf(req), req.params.id, req.params.userId, req.body.reason)),
@@ -577,7 +584,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('POST /tournaments/:id/registrations/:userId/disqualify', {
     summary:
-      'Disqualify a member or waitlisted player with a reason, e-mailed to them: they can no longer check in or join this' +
+      'Disqualify a member or waitlisted player with a reason, ' +
+      'e-mailed to them: they can no longer check in or join this' +
       ' tournament again; 409 TOURNAMENT_FINALIZED once the results are final',
     ...onPlayer,
     handler: async (req) =>
@@ -588,7 +596,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
 
   adminRoute('PUT /tournaments/:id/registrations/:userId/checkin', {
     summary:
-      'Check a member in or out on their behalf (at any time until the tournament ends), with the game account they registered with',
+      'Check a member in or out on their behalf (at any time until the tournament ends), ' +
+      'with the game account they registered with',
     ...onPlayer,
     handler: async (req) => {
       const { id, userId } = req.params;

@@ -73,8 +73,12 @@ const rules = {
 };
 
 const description = (it: string, en: string) => ({
-  it: `<h2>Il torneo</h2><p>${it}</p><ul><li><strong>Premi:</strong> crediti e badge esclusivi</li><li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
-  en: `<h2>The tournament</h2><p>${en}</p><ul><li><strong>Prizes:</strong> credits and exclusive badges</li><li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
+  it:
+    `<h2>Il torneo</h2><p>${it}</p><ul><li><strong>Premi:</strong> crediti e badge esclusivi</li>` +
+    `<li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
+  en:
+    `<h2>The tournament</h2><p>${en}</p><ul><li><strong>Prizes:</strong> credits and exclusive badges</li>` +
+    `<li><strong>Streaming:</strong> <a href="https://www.twitch.tv/">Twitch</a></li></ul>`,
 });
 
 /** English names where the Italian one is not already the name used in both languages. */
