@@ -223,7 +223,8 @@ async function refuseIfConnected(databaseUrl: string) {
     );
     if (rows[0].n > 0)
       throw new DatabaseInUse(
-        `${rows[0].n} other session(s) are connected to this database: stop the servers before restoring (or pass --force)`,
+        `${rows[0].n} other session(s) are connected to this database: ` +
+          `stop the servers before restoring (or pass --force)`,
       );
   } finally {
     await client.end();

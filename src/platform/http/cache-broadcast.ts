@@ -216,7 +216,8 @@ export class CacheInvalidator {
     } else
       this.log.warn(
         { err },
-        `cache broadcast: ${this.channel} channel down; public answers kept at most the fallback lifetime until it is back`,
+        `cache broadcast: ${this.channel} channel down; ` +
+          `public answers kept at most the fallback lifetime until it is back`,
       );
   }
 }

@@ -195,8 +195,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   });
   if (bad.length || !list.length)
     throw new Error(
-      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: give the number of proxies in front of the server (TRUST_PROXY=1 behind one load balancer or CDN) ` +
-        'or a comma-separated list of their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; also loopback, linklocal, uniquelocal). "true" would believe any client-sent X-Forwarded-For, ' +
+      `TRUST_PROXY=${JSON.stringify(value)} is not accepted: give the number of ` +
+        `proxies in front of the server (TRUST_PROXY=1 behind one load balancer or CDN) ` +
+        'or a comma-separated list of their addresses or CIDRs (TRUST_PROXY=10.0.0.0/8,192.168.1.5; ' +
+        'also loopback, linklocal, uniquelocal). "true" would believe any client-sent X-Forwarded-For, ' +
         'so every per-address limit could be bypassed.',
     );
   return list;
@@ -224,7 +226,8 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   if (kind === 'disk') {
     if (s3Vars.length)
       fail(
-        `${s3Vars.join(', ')} set but MEDIA_STORAGE is "disk" (the default); set MEDIA_STORAGE=s3 to use S3, or unset them.`,
+        `${s3Vars.join(', ')} set but MEDIA_STORAGE is "disk" (the default); ` +
+          `set MEDIA_STORAGE=s3 to use S3, or unset them.`,
       );
     return { kind: 'disk' };
   }
@@ -234,7 +237,8 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
   if (!bucket) fail('MEDIA_STORAGE=s3 needs S3_BUCKET, the bucket every image is stored in.');
   if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
     fail(
-      `S3_BUCKET=${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens).`,
+      `S3_BUCKET=${JSON.stringify(bucket)} is not a valid bucket ` +
+        `name (3-63 lowercase letters, digits, dots and hyphens).`,
     );
   const endpoint = env.S3_ENDPOINT?.trim() || undefined;
   if (endpoint !== undefined) {
@@ -246,14 +250,16 @@ export function parseMediaStorage(env: NodeJS.ProcessEnv): MediaStorageConfig {
     }
     if (!url || !['http:', 'https:'].includes(url.protocol))
       fail(
-        `S3_ENDPOINT=${JSON.stringify(endpoint)} is not an http(s) URL (e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000).`,
+        `S3_ENDPOINT=${JSON.stringify(endpoint)} is not an http(s) ` +
+          `URL (e.g. https://<account>.r2.cloudflarestorage.com or http://127.0.0.1:9000).`,
       );
   }
   const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
   const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
     fail(
-      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the SDK's default credential chain.",
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: ' +
+        "set both, or neither to use the SDK's default credential chain.",
     );
   const pathStyle = env.S3_FORCE_PATH_STYLE?.trim().toLowerCase();
   if (pathStyle && !['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'].includes(pathStyle))

@@ -108,12 +108,17 @@ export default async function healthRoutes(root: FastifyInstance) {
     schema: {
       tags: ['system'],
       summary:
-        'Readiness: 200 once the database (and S3 with MEDIA_STORAGE=s3) answers, 503 naming what failed or while the process stops; always within 1 s',
+        'Readiness: 200 once the database (and S3 with MEDIA_STORAGE=s3) answers, ' +
+        '503 naming what failed or while the process stops; always within 1 s',
       description:
-        'Redis and the cache channel (Redis pub/sub or PostgreSQL LISTEN/NOTIFY between API processes) are reported but do not make the answer 503: ' +
-        'rate limits fall back to the database or memory, cached pages to a short lifetime. The S3 check is kept 1.5 s. ' +
-        '`version` (package.json) and `commit` (ARENA_COMMIT, a release.json, or the checkout) name the code this process runs. ' +
-        'After SIGTERM the answer is 503 with `draining: true` while the requests in flight finish, so a load balancer stops sending traffic here. ' +
+        'Redis and the cache channel (Redis pub/sub or PostgreSQL LISTEN/NOTIFY between API processes) ' +
+        'are reported but do not make the answer 503: ' +
+        'rate limits fall back to the database or memory, ' +
+        'cached pages to a short lifetime. The S3 check is kept 1.5 s. ' +
+        '`version` (package.json) and `commit` (ARENA_COMMIT, a release.json, or the checkout) ' +
+        'name the code this process runs. ' +
+        'After SIGTERM the answer is 503 with `draining: true` while the requests ' +
+        'in flight finish, so a load balancer stops sending traffic here. ' +
         'At start it is 503 with `warming: true` until each on-demand page has rendered once.',
       response: {
         200: envelope(

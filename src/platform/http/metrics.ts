@@ -350,7 +350,8 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig) {
   const cacheCounts = () => app.responseCache?.counts ?? { api: { hits: 0, misses: 0 }, page: { hits: 0, misses: 0 } };
   countedCounter(
     'arena_cache_hits_total',
-    'Micro-cache answers served without building them (a kept copy, or the build another request had under way), by cache',
+    'Micro-cache answers served without building them ' +
+      '(a kept copy, or the build another request had under way), by cache',
     ['cache'],
     () => Object.entries(cacheCounts()).map(([cache, c]) => [{ cache }, c.hits]),
   );

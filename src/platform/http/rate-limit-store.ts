@@ -61,7 +61,8 @@ export function postgresRateLimitStore(db: Kysely<Database>, nameSpace: string) 
 
     read(key: string, cb: Callback) {
       sql<{ count: number; ttl: number | string }>`
-        select count, expires_at - ${nowMs} as ttl from rate_limits where key = ${this.prefix + key} and expires_at > ${nowMs}`
+        select count, expires_at - ${nowMs} as ttl from rate_limits
+        where key = ${this.prefix + key} and expires_at > ${nowMs}`
         .execute(db)
         .then(
           ({ rows: [row] }) =>
