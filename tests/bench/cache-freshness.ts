@@ -75,7 +75,10 @@ try {
   const headers = async (target: string) => {
     const res = await fetch(`${b.url}${target}`);
     await res.arrayBuffer();
-    return `${res.headers.get('cache-control')}${res.headers.get('cdn-cache-control') ? ` + CDN-Cache-Control: ${res.headers.get('cdn-cache-control')}` : ''}`;
+    return (
+      `${res.headers.get('cache-control')}` +
+      `${res.headers.get('cdn-cache-control') ? ` + CDN-Cache-Control: ${res.headers.get('cdn-cache-control')}` : ''}`
+    );
   };
 
   // per rename: when the first read that showed the new title started, after A's answer, and how many reads it took
@@ -116,16 +119,19 @@ try {
     `${root} (${process.env.REDIS_URL ? 'Redis' : 'PostgreSQL'}, ${TRIALS} renames, RESPONSE_CACHE_MS default)`,
   );
   console.log(
-    `  rename through A answered in: median ${median(saves).toFixed(0)} ms, longest ${Math.max(...saves).toFixed(0)} ms`,
+    `  rename through A answered in: median ${median(saves).toFixed(0)} ms, ` +
+      `longest ${Math.max(...saves).toFixed(0)} ms`,
   );
   for (const [kind, samples] of Object.entries(stale)) {
     const target = kind === 'api' ? `/api/news/${id}` : `/news/${id}`;
     const values = samples.map((s) => s.ms);
     console.log(
-      `  B still shows the old title (${target}) after A answered: median ${median(values).toFixed(0)} ms, longest ${Math.max(...values).toFixed(0)} ms`,
+      `  B still shows the old title (${target}) after A answered: ` +
+        `median ${median(values).toFixed(0)} ms, longest ${Math.max(...values).toFixed(0)} ms`,
     );
     console.log(
-      `    B's first read after the answer already fresh in ${samples.filter((s) => s.reads === 1).length} of ${samples.length}; Cache-Control: ${await headers(target)}`,
+      `    B's first read after the answer already fresh in ${samples.filter((s) => s.reads === 1).length} ` +
+        `of ${samples.length}; Cache-Control: ${await headers(target)}`,
     );
   }
 } finally {

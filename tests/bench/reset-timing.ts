@@ -59,7 +59,8 @@ try {
     }
     await t.mailDrained();
     console.log(
-      `${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
+      `${t.engine.padEnd(8)} sendReset ${mode.padEnd(12)}, median of ${PAIRS} pairs: ` +
+        `known ${median(known).toFixed(2)} ms, unknown ${median(unknown).toFixed(2)} ms`,
     );
   }
   console.log(`${t.engine.padEnd(8)} ${(await t.outbox()).length} mails written (${2 * (PAIRS + WARMUP)} expected)`);

@@ -74,7 +74,8 @@ function record(engine: string, what: string, r: autocannon.Result, note?: strin
   };
   rows.push(row);
   console.log(
-    `  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`,
+    `  ${engine.padEnd(8)} ${what.padEnd(40)} ${String(row.rps).padStart(6)} req/s  p50 ` +
+      `${row.p50} ms  p99 ${row.p99} ms  non-2xx ${row.non2xx}  5xx ${row.x5xx}  errors ${row.errors}`,
   );
   return row;
 }
@@ -87,7 +88,8 @@ const table = (title: string, list: Row[]) =>
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...list.map(
       (r) =>
-        `| ${r.engine} | ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.requests} | ${r.non2xx} | ${r.x5xx} | ${r.errors} |`,
+        `| ${r.engine} | ${r.what} | ${r.rps} | ${r.p50} | ${r.p99} ` +
+        `| ${r.requests} | ${r.non2xx} | ${r.x5xx} | ${r.errors} |`,
     ),
     '',
   ].join('\n');
@@ -146,7 +148,8 @@ async function benchEngine(
     const data = await seedBenchData(db.url, dataDir, 200, 'spread');
     await settle(db.url);
     console.log(
-      `› ${engine}: seeded 20 tournaments (10 members each), 12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+      `› ${engine}: seeded 20 tournaments (10 members each), ` +
+        `12 products in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
     );
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
     // the same database without the micro-cache: what the routes cost when every request is built
@@ -183,7 +186,9 @@ async function benchEngine(
               await load(bareUrl!),
             );
             const ours = record(engine, `${what}, ${how}`, await load(s.url + p));
-            ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
+            ours.note =
+              `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the ` +
+              `bare route measured just before (${bare.rps} req/s)`;
           }
         }
         // A logged-in player's list (`me` spliced into cached items): each request carries the next player's own
@@ -216,7 +221,9 @@ async function benchEngine(
             await load(bareUrl!),
           );
           const ours = record(engine, `${what}, 1 s micro-cache`, await load(server.url, withToken(route)));
-          ours.note = `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the bare route measured just before (${bare.rps} req/s)`;
+          ours.note =
+            `${((ours.rps / bare.rps) * 100).toFixed(0)}% of the ` +
+            `bare route measured just before (${bare.rps} req/s)`;
         }
       }
       if (only.has('page') && fs.existsSync(path.join(distDir, 'server', 'entry.mjs'))) {
@@ -244,7 +251,8 @@ async function benchEngine(
     const md = await seedMatchDay(db.url, dataDir);
     await settle(db.url);
     console.log(
-      `› ${engine}: seeded 100 checked-in players and 6 matches in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+      `› ${engine}: seeded 100 checked-in players and 6 matches in ` +
+        `${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
     );
     // with the built site, so the standings page is measured beside the detail page
     const server = await startServer({ databaseUrl: db.url, dataDir, port: await anyFreePort(), distDir, env });
@@ -351,7 +359,8 @@ async function benchEngine(
       const data = await seedBenchData(db.url, dataDir, playerCount, 'rush');
       await settle(db.url);
       console.log(
-        `› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
+        `› ${engine}: seeded ${playerCount} players in one tournament with check-in open in ` +
+          `${((Date.now() - t0) / 1000).toFixed(1)} s; load average ${os.loadavg()[0].toFixed(2)}`,
       );
       // the rush is measured as a deployment that opted into several accepting sockets would run it
       const rushEnv = { ...env, ACCEPT_SOCKETS: '32' };
@@ -391,7 +400,8 @@ async function benchEngine(
         const confirmed = await countConfirmed(db.url, data.rushTournamentId);
         record(engine, shape.what, r, `${confirmed} of ${playerCount} checked in (database), ${seconds.toFixed(1)} s`);
         console.log(
-          `    ${confirmed} of ${playerCount} registrations confirmed in the database; wall time ${seconds.toFixed(1)} s`,
+          `    ${confirmed} of ${playerCount} registrations confirmed ` +
+            `in the database; wall time ${seconds.toFixed(1)} s`,
         );
         if (i === shapes.length - 1) {
           // the same players then open the tournament at once, each with their own token: every
@@ -454,7 +464,9 @@ async function benchStatic(dir: string) {
       for (const base of [nginx.url, server.url]) await load(base + p, { duration: 2, headers });
       const theirs = record('nginx', `static: GET ${p}`, await load(nginx.url + p, { headers }));
       const ours = record('sqlite', `static: GET ${p}`, await load(server.url + p, { headers }));
-      ours.note = `${((ours.rps / Math.max(theirs.rps, 1)) * 100).toFixed(0)}% of nginx's requests/s (target ≥ 80%), p99 ${(ours.p99 / Math.max(theirs.p99, 1)).toFixed(1)}× nginx's (target ≤ 2×)`;
+      ours.note =
+        `${((ours.rps / Math.max(theirs.rps, 1)) * 100).toFixed(0)}% of nginx's requests/s (target ≥ 80%), ` +
+        `p99 ${(ours.p99 / Math.max(theirs.p99, 1)).toFixed(1)}× nginx's (target ≤ 2×)`;
       console.log(`    ${ours.note}`);
     }
   } finally {
@@ -523,10 +535,11 @@ try {
 
 const out: string[] = [
   '',
-  `## Results (${os.cpus().length} cores, ${connections} connections, ${duration} s per run, ${new Date().toISOString()}, load average at the end ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')})`,
+  `## Results (${os.cpus().length} cores, ${connections} connections, ${duration} s per run, ` +
+    `${new Date().toISOString()}, load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')})`,
   '',
 ];
 const listRows = rows.filter((r) => r.engine === '-' || r.what.startsWith('GET /api'));
@@ -534,7 +547,8 @@ if (listRows.length) {
   out.push(table('Framework overhead', listRows));
   for (const r of listRows.filter((x) => x.engine !== '-'))
     out.push(
-      `- ${r.engine} ${r.what}: ${r.note} (target ≥ ${r.what.includes('token') ? 30 : 50}%), p99 ${r.p99} ms (target < 50 ms)`,
+      `- ${r.engine} ${r.what}: ${r.note} (target ≥ ${r.what.includes('token') ? 30 : 50}%), ` +
+        `p99 ${r.p99} ms (target < 50 ms)`,
     );
   out.push('');
 }
@@ -543,7 +557,8 @@ if (rushRows.length) {
   out.push(table('Check-in rush', rushRows));
   for (const r of rushRows.filter((x) => x.what.startsWith('check-in')))
     out.push(
-      `- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), p99 ${r.p99} ms (target < 250 ms; the target set for PostgreSQL all at once)`,
+      `- ${r.engine}, ${r.what.replace('check-in rush: ', '')}: ${r.note}; 5xx ${r.x5xx} (target 0), ` +
+        `p99 ${r.p99} ms (target < 250 ms; the target set for PostgreSQL all at once)`,
     );
   out.push('');
 }

@@ -84,7 +84,8 @@ export async function seedBenchData(
     };
 
     const description =
-      '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
+      '<p>Torneo <strong>Fortnite</strong> a squadre: tre partite, punti per posizione e ' +
+      'per eliminazione.</p><ul><li>Premi in crediti</li><li>Diretta su Twitch</li></ul>';
     const tournamentIds: string[] = [];
     for (let i = 0; i < 20; i++) {
       const rush = i === 0;

@@ -68,6 +68,7 @@ for (const [name, table] of tables) {
   times.sort((a, b) => a - b);
   const ms = (n: number) => `${n.toFixed(3)} ms`;
   console.log(
-    `| ${TEAMS} teams × ${MATCHES} matches, ${name} | ${ms(quantile(times, 0.5))} | ${ms(quantile(times, 0.99))} | ${ms(times[times.length - 1]!)} | ${ms(cpuMean)} | ${RUNS} |`,
+    `| ${TEAMS} teams × ${MATCHES} matches, ${name} | ${ms(quantile(times, 0.5))} | ` +
+      `${ms(quantile(times, 0.99))} | ${ms(times[times.length - 1]!)} | ${ms(cpuMean)} | ${RUNS} |`,
   );
 }

@@ -152,7 +152,8 @@ async function main() {
       const lhr = computeMedianRun(runs);
       if (RUNS > 1)
         console.error(
-          `${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} over ${RUNS} runs; the median run is reported`,
+          `${name}: performance ${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(', ')} ` +
+            `over ${RUNS} runs; the median run is reported`,
         );
       const { categories, audits } = lhr;
       if (process.env.LIGHTHOUSE_REPORTS) {
