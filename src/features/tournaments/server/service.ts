@@ -539,6 +539,9 @@ function changesWhatWasPlayed(row: TournamentRow, input: UpdateInput): boolean {
  */
 export async function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
   await audited(ctx, actor, async (tx, audit) => {
+    // the row held first, as every results write holds it: one under way commits before the check below reads its
+    // results, and one that comes later waits and finds the tournament gone
+    await TournamentRepository.lockSlots(tx.db.kysely, id);
     const row = await findRow(tx, id);
     await assertWithoutResults(tx, row);
     const before = await get(tx, id, null);
