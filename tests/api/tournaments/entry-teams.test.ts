@@ -849,6 +849,25 @@ describe('a team and another entry at the same moment', () => {
         expect(await registrationRows(t, id)).toEqual([]);
       });
 
+      test('a team registered while its tournament is being deleted: 404, nothing left behind', async () => {
+        const id = await duo();
+        const [captain, partner] = await quickPlayers(t, 2);
+        // the delete stops inside its transaction, the tournament deleted, when it writes its audit entry
+        const pause = await pauseAt('audit_log', { writesOnly: true });
+        const removed = watched(t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token }));
+        expect(await pause.untilWaiting(1, () => removed.settled)).toBe(1);
+        const team = watched(
+          register(id, captain, teamBody('Ghosts', [{ userId: captain.id }, { userId: partner.id }])),
+        );
+        expect(await pause.untilWaiting(2, () => team.settled)).toBe(2);
+        await pause.release();
+
+        expect((await removed.promise).status).toBe(200);
+        expectError(await team.promise, 404, 'TOURNAMENT_NOT_FOUND');
+        const left = await t.db.kysely.selectFrom('entry_teams').select('id').where('tournament_id', '=', id).execute();
+        expect(left).toEqual([]);
+      });
+
       test('an invitation under way and the invited player’s solo join: the second is refused', async () => {
         const id = await duo();
         const { captain, partner, teamId } = await pendingDuo(id);
