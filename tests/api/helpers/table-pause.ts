@@ -13,13 +13,16 @@ export function tablePauses(app: () => TestApp) {
     for (const client of held) await client.end();
     held.clear();
   });
-  /** Holds `table` until `release`; counts who waits on a lock meanwhile. */
-  return async function pauseAt(table: string) {
+  /**
+   * Holds `table` until `release`; counts who waits on a lock meanwhile. `writesOnly`: its reads go on, and only
+   * what writes to it stops (SHARE mode), for work paused after the reads another request makes first.
+   */
+  return async function pauseAt(table: string, { writesOnly = false } = {}) {
     const client = new pg.Client({ connectionString: app().config.databaseUrl });
     await client.connect();
     held.add(client);
     await client.query('BEGIN');
-    await client.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    await client.query(`LOCK TABLE ${table} IN ${writesOnly ? 'SHARE' : 'ACCESS EXCLUSIVE'} MODE`);
     const waiting = async () => {
       // the activity view is read once per transaction unless its snapshot is cleared
       await client.query('select pg_stat_clear_snapshot()');

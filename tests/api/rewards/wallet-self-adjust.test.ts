@@ -147,6 +147,46 @@ describe('every admin credit is told to the site admins', () => {
     expect(mails.map((m) => m.to)).toEqual([`${other.username}@example.com`]);
   });
 
+  test("an admin's award of a manual badge that pays is told as a credit is, in each reader's language", async () => {
+    const [siteIt, siteEn, blocked] = await accounts(t, 3);
+    await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', siteEn.id).execute();
+    const blockedAt = new Date().toISOString();
+    await t.db.kysely.updateTable('users').set({ blocked_at: blockedAt }).where('id', '=', blocked.id).execute();
+    await onlySiteAdmins(siteIt.id, siteEn.id, blocked.id);
+    const agency = await agencyAdmin();
+    const api = rewardsApi(t, agency.token);
+    const slug = `hero_${agency.id.slice(0, 8)}`;
+    await api.badge({ slug, trigger: 'manual', reward: 35, name: 'Eroe della settimana' });
+    await t.db.kysely.updateTable('badges').set({ name_en: 'Hero of the week' }).where('slug', '=', slug).execute();
+    const unpaid = `thanks_${agency.id.slice(0, 8)}`;
+    await api.badge({ slug: unpaid, trigger: 'manual' });
+    const [player] = await accounts(t, 1);
+    const award = (badge: string) =>
+      t.call('POST', `/api/marketplace/badges/trigger/${badge}`, { token: agency.token, body: { userId: player.id } });
+    const before = (await t.outbox()).length;
+
+    expect((await award(slug)).json.data).toMatchObject({ awarded: true, credits: 35 });
+    await t.mailDrained();
+    const mails = (await t.outbox()).slice(before);
+    const told = [siteEn, siteIt].map((a) => `${a.username}@example.com`);
+    expect(mails.map((m) => m.to).sort()).toEqual(told.sort());
+    const it = mails.find((m) => m.to.includes(siteIt.username))!;
+    const en = mails.find((m) => m.to.includes(siteEn.username))!;
+    expect(it.subject).toBe(
+      `Badge "Eroe della settimana" assegnato da ${agency.username}: 35 crediti a ${player.username}`,
+    );
+    expect(en.subject).toBe(`Badge "Hero of the week" awarded by ${agency.username}: 35 credits to ${player.username}`);
+    expect(it.text).toContain('saldo di 35');
+    expect(en.text).toContain('balance is now 35');
+    expect(en.text).toContain(`/en/dashboard/users/view?id=${player.id}`);
+
+    // held already (not reusable), or paying nothing: no credit, no mail
+    expect((await award(slug)).json.data.awarded).toBe(false);
+    expect((await award(unpaid)).json.data).toMatchObject({ awarded: true, credits: 0 });
+    await t.mailDrained();
+    expect((await t.outbox()).length).toBe(before + 2);
+  });
+
   test('a credit refused by the ledger (over the ceiling) mails nothing', async () => {
     const [actor, other] = await accounts(t, 2);
     await onlySiteAdmins(actor.id, other.id);

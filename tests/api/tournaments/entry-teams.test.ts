@@ -771,3 +771,122 @@ describe('answers to one team at the same moment', () => {
       });
     });
 });
+
+describe('a team and another entry at the same moment', () => {
+  test('a captain naming a player while that player joins alone: one of them is refused, as in turn', async () => {
+    for (let i = 0; i < 6; i++) {
+      const id = await duo();
+      const [captain, partner] = await quickPlayers(t, 2);
+      const [team, solo] = await Promise.all([
+        register(id, captain, teamBody(`Race ${i}`, [{ userId: captain.id }, { userId: partner.id }])),
+        join(t, id, partner),
+      ]);
+      // whichever came second is refused with the code it gets when the other is already in
+      if (team.status === 200) expectError(solo, 409, 'ALREADY_IN_TEAM');
+      else expectError(team, 409, 'ALREADY_REGISTERED');
+      const rows = await registrationRows(t, id);
+      expect(rows.map((r) => r.user_id)).toEqual(team.status === 200 ? [] : [partner.id]);
+      expect((await teamsOf(id)).length).toBe(team.status === 200 ? 1 : 0);
+    }
+  });
+
+  test('two teams given one name at once: the second is refused 409 TEAM_NAME_IN_USE', async () => {
+    for (let i = 0; i < 6; i++) {
+      const id = await duo();
+      const [a, b, c, d] = await quickPlayers(t, 4);
+      const answers = await Promise.all([
+        register(id, a, teamBody('Twins', [{ userId: a.id }, { userId: b.id }])),
+        register(id, c, teamBody('Twins', [{ userId: c.id }, { userId: d.id }])),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      expectError(
+        answers.find((r) => r.status !== 200)!,
+        409,
+        'TEAM_NAME_IN_USE',
+      );
+      expect((await teamsOf(id)).map((x: EntryTeam) => x.name)).toEqual(['Twins']);
+    }
+  });
+
+  if (engine === 'postgres')
+    describe('PostgreSQL, paused in between', () => {
+      const pauseAt = tablePauses(() => t);
+
+      test('a solo join under way makes the captain naming that player wait, then refuses the team', async () => {
+        const id = await duo();
+        const [captain, partner] = await quickPlayers(t, 2);
+        // the join stops inside its transaction, its registration written, when it reads what joining earns
+        const pause = await pauseAt('badges');
+        const solo = watched(join(t, id, partner));
+        expect(await pause.untilWaiting(1, () => solo.settled)).toBe(1);
+        const team = watched(register(id, captain, teamBody('Late', [{ userId: captain.id }, { userId: partner.id }])));
+        expect(await pause.untilWaiting(2, () => team.settled)).toBe(2);
+        expect(team.settled).toBe(false);
+        await pause.release();
+
+        expect((await solo.promise).status).toBe(200);
+        expectError(await team.promise, 409, 'ALREADY_REGISTERED');
+        expect(await teamsOf(id)).toEqual([]);
+        expect((await registrationRows(t, id)).map((r) => r.user_id)).toEqual([partner.id]);
+      });
+
+      test('a team under way makes the named player’s solo join wait, then refuses it', async () => {
+        const id = await duo();
+        const [captain, partner] = await quickPlayers(t, 2);
+        // the registration stops inside its transaction when it writes the team's members; reads go on
+        const pause = await pauseAt('entry_team_members', { writesOnly: true });
+        const team = watched(
+          register(id, captain, teamBody('First', [{ userId: captain.id }, { userId: partner.id }])),
+        );
+        expect(await pause.untilWaiting(1, () => team.settled)).toBe(1);
+        const solo = watched(join(t, id, partner));
+        expect(await pause.untilWaiting(2, () => solo.settled)).toBe(2);
+        expect(solo.settled).toBe(false);
+        await pause.release();
+
+        expect((await team.promise).status).toBe(200);
+        expectError(await solo.promise, 409, 'ALREADY_IN_TEAM');
+        expect(await registrationRows(t, id)).toEqual([]);
+      });
+
+      test('a team registered while its tournament is being deleted: 404, nothing left behind', async () => {
+        const id = await duo();
+        const [captain, partner] = await quickPlayers(t, 2);
+        // the delete stops inside its transaction, the tournament deleted, when it writes its audit entry
+        const pause = await pauseAt('audit_log', { writesOnly: true });
+        const removed = watched(t.call('DELETE', `/api/tournaments/${id}`, { token: admin.token }));
+        expect(await pause.untilWaiting(1, () => removed.settled)).toBe(1);
+        const team = watched(
+          register(id, captain, teamBody('Ghosts', [{ userId: captain.id }, { userId: partner.id }])),
+        );
+        expect(await pause.untilWaiting(2, () => team.settled)).toBe(2);
+        await pause.release();
+
+        expect((await removed.promise).status).toBe(200);
+        expectError(await team.promise, 404, 'TOURNAMENT_NOT_FOUND');
+        const left = await t.db.kysely.selectFrom('entry_teams').select('id').where('tournament_id', '=', id).execute();
+        expect(left).toEqual([]);
+      });
+
+      test('an invitation under way and the invited player’s solo join: the second is refused', async () => {
+        const id = await duo();
+        const { captain, partner, teamId } = await pendingDuo(id);
+        expect((await answer(id, teamId, partner, 'decline')).status).toBe(200);
+        const other = await quickPlayer(t);
+        // the join stops inside its transaction, its registration written, when it reads what joining earns
+        const pause = await pauseAt('badges');
+        const solo = watched(join(t, id, other));
+        expect(await pause.untilWaiting(1, () => solo.settled)).toBe(1);
+        const invited = watched(
+          answer(id, teamId, captain, 'invite', { userId: other.id, gameAccount: gameAccount('other') }),
+        );
+        expect(await pause.untilWaiting(2, () => invited.settled)).toBe(2);
+        expect(invited.settled).toBe(false);
+        await pause.release();
+
+        expect((await solo.promise).status).toBe(200);
+        expectError(await invited.promise, 409, 'ALREADY_REGISTERED');
+        expect((await teamsOf(id))[0].members.map((m: { userId: string }) => m.userId)).toEqual([captain.id]);
+      });
+    });
+});

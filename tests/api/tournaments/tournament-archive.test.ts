@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
 import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { line } from '../helpers/results.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 
 /**
@@ -114,6 +115,65 @@ describe('a tournament with results cannot be deleted', () => {
     ).toEqual(players.map((p) => p.email).sort());
   });
 });
+
+if (engine === 'postgres')
+  describe('PostgreSQL, a delete and a results write at the same moment', () => {
+    const pauseAt = tablePauses(() => t);
+    const matchesOf = (id: string) =>
+      t.db.kysely.selectFrom('tournament_matches').select('number').where('tournament_id', '=', id).execute();
+    const enterMatch = (id: string, players: Person[]) =>
+      asAdmin('POST', url(id, '/matches'), { lines: [line(players[0]!, 1, 2), line(players[1]!, 2)] });
+
+    test('the first match under way: the delete waits for it, then is refused 409, the match kept', async () => {
+      const { id, players } = await live();
+      await T.setPhase(t, admin.token, id, 'ongoing');
+      // the match stops inside its transaction, written, when it writes its audit entry
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const entered = watched(enterMatch(id, players));
+      expect(await pause.untilWaiting(1, () => entered.settled)).toBe(1);
+      const mails = (await t.outbox()).length;
+      const removed = watched(remove(id));
+      expect(await pause.untilWaiting(2, () => removed.settled)).toBe(2);
+      await pause.release();
+
+      expect((await entered.promise).status).toBe(201);
+      expectError(await removed.promise, 409, 'TOURNAMENT_HAS_RESULTS');
+      await kept(id, mails);
+      expect(await matchesOf(id)).toEqual([{ number: 1 }]);
+    });
+
+    test('a delete under way: the match waits for it, then is refused 404, nothing left behind', async () => {
+      const { id, players } = await live();
+      await T.setPhase(t, admin.token, id, 'ongoing');
+      // the delete stops inside its transaction, the tournament deleted, when it writes its audit entry
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const removed = watched(remove(id));
+      expect(await pause.untilWaiting(1, () => removed.settled)).toBe(1);
+      const entered = watched(enterMatch(id, players));
+      expect(await pause.untilWaiting(2, () => entered.settled)).toBe(2);
+      await pause.release();
+
+      expect((await removed.promise).status).toBe(200);
+      expectError(await entered.promise, 404, 'TOURNAMENT_NOT_FOUND');
+      expect(await matchesOf(id)).toEqual([]);
+    });
+
+    test('a bracket generated under way: the delete waits for it, then is refused 409, the bracket kept', async () => {
+      const { id } = await live('Valorant');
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const made = watched(asAdmin('POST', url(id, '/bracket'), { seeding: 'checkin' }));
+      expect(await pause.untilWaiting(1, () => made.settled)).toBe(1);
+      const mails = (await t.outbox()).length;
+      const removed = watched(remove(id));
+      expect(await pause.untilWaiting(2, () => removed.settled)).toBe(2);
+      await pause.release();
+
+      expect((await made.promise).status).toBe(200);
+      expectError(await removed.promise, 409, 'TOURNAMENT_HAS_RESULTS');
+      await kept(id, mails);
+      expect((await t.call('GET', url(id, '/bracket'))).status).toBe(200);
+    });
+  });
 
 describe('archiving', () => {
   test('hides it from the public lists, keeps its page, lists it for the admin on demand, and brings it back', async () => {

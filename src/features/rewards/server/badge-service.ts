@@ -1,4 +1,4 @@
-import { translationColumns } from '../../../platform/i18n/content-translations.ts';
+import { pickText, translationColumns } from '../../../platform/i18n/content-translations.ts';
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../../../platform/caller.ts';
 import {
@@ -22,6 +22,7 @@ import * as TournamentService from '../../tournaments/server/service.ts';
 import * as CompetitionService from '../../tournaments/server/competition-service.ts';
 import * as PointsService from '../../results/server/points-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
+import * as WalletService from './wallet-service.ts';
 import { beneficiaryOf, ledgerRefused, selfAdjust } from './rewards-scope.ts';
 import { sharedRoundTrip } from '../../../platform/db/shared-read.ts';
 import type { ServiceContext } from '../../../platform/context.ts';
@@ -219,7 +220,10 @@ export async function trigger(
   };
 }
 
-/** An admin's award of a manual badge: granted, signed and audited in one transaction (null when held already). */
+/**
+ * An admin's award of a manual badge: granted, signed and audited in one transaction (null when held already). One
+ * that pays is an admin's credit, told to the other site admins as an adjustment is, queued in the same transaction.
+ */
 async function awardByHand(
   ctx: ServiceContext,
   admin: Actor,
@@ -229,19 +233,32 @@ async function awardByHand(
   awardKey: string,
 ) {
   const holder = await Directory.findPlayer(ctx, owner, userId);
-  return audited(ctx, admin, async (tx, audit) => {
-    const granted = await grant(tx.db.kysely, owner, userId, badge, awardKey, admin);
-    if (granted)
-      await audit({
-        action: 'badge.award',
-        entityType: 'wallet',
-        entityId: userId,
-        label: holder?.username,
-        before: null,
-        after: { badge: badge.slug, name: badge.name, credits: badge.rewardAmount, balance: granted.balance },
+  const granted = await audited(ctx, admin, async (tx, audit) => {
+    const award = await grant(tx.db.kysely, owner, userId, badge, awardKey, admin);
+    if (!award) return award;
+    await audit({
+      action: 'badge.award',
+      entityType: 'wallet',
+      entityId: userId,
+      label: holder?.username,
+      before: null,
+      after: { badge: badge.slug, name: badge.name, credits: badge.rewardAmount, balance: award.balance },
+    });
+    if (badge.rewardAmount > 0) {
+      const { it, en } = badge.translations;
+      await WalletService.queueCreditNotice(tx, tx.db.kysely, {
+        owner,
+        admin,
+        player: { id: userId, name: holder?.username ?? userId },
+        amount: badge.rewardAmount,
+        balance: award.balance,
+        cause: { badge: { it: it.name, en: pickText(it.name, en.name, 'en') } },
       });
-    return granted;
+    }
+    return award;
   });
+  if (granted && badge.rewardAmount > 0) ctx.mailQueue.wake();
+  return granted;
 }
 
 /** Once per rule, or once per event (tournament, product, code…) for a reusable badge. */

@@ -7,7 +7,7 @@ import * as Directory from '../../accounts/server/directory-service.ts';
 import * as WalletRepository from './wallet-repository.ts';
 import { ledgerRefused, runOnce, selfAdjust, type Once } from './rewards-scope.ts';
 import type { Database } from '../../../platform/db/schema.ts';
-import { createT, isLocale } from '../../../platform/i18n/i18n.ts';
+import { createT, isLocale, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Kysely } from 'kysely';
 import type { ServiceContext } from '../../../platform/context.ts';
@@ -114,8 +114,8 @@ export async function adjust(
             transactionId: entry.transaction.id,
           },
         });
-        const credit = { owner, admin: createdBy, player, input, balance: entry.balance };
-        if (input.amount > 0) await queueCreditNotice(ctx, trx, credit);
+        const credit = { owner, admin: createdBy, player, amount: input.amount, balance: entry.balance };
+        if (input.amount > 0) await queueCreditNotice(ctx, trx, { ...credit, cause: { reason: input.reason } });
         return { wallet, transaction: entry.transaction };
       },
     },
@@ -128,23 +128,25 @@ interface Named {
   id: string;
   name: string;
 }
-interface CreditNotice {
+export interface CreditNotice {
   owner: string;
   admin: Named;
   player: Named;
-  input: AdjustInput;
+  amount: number;
   balance: number;
+  /** what the credit was for: an adjustment's reason, or the manual badge awarded (its name in each language) */
+  cause: { reason: string } | { badge: Record<Locale, string> };
 }
 
 /**
  * Tells every other active SiteAdmin about an admin's credit, in their language. Queued in the
  * credit's transaction: the notice exists exactly when the credit does, and outlives a restart.
  */
-async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Database>, credit: CreditNotice) {
-  const { admin, player, input, balance } = credit;
+export async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Database>, credit: CreditNotice) {
+  const { admin, player, amount, balance, cause } = credit;
   const readers = (await Directory.activeSiteAdmins(trx, credit.owner)).filter((a) => a.id !== admin.id);
   if (!readers.length) return;
-  const credited = { admin: admin.name, amount: input.amount, player: player.name, balance, reason: input.reason };
+  const credited = { admin: admin.name, amount, player: player.name, balance };
   const mails = readers.map((reader) => {
     const locale = isLocale(reader.language) ? reader.language : 'it';
     const t = createT(messages[locale].email);
@@ -152,7 +154,12 @@ async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Database>, cre
       `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}` +
       `/dashboard/users/view?id=${encodeURIComponent(player.id)}`;
     const vars = { ...credited, name: reader.nickname || reader.username, link };
-    return { to: reader.email, subject: t('walletCredited.subject', vars), text: t('walletCredited.text', vars) };
+    if ('reason' in cause) {
+      const said = { ...vars, reason: cause.reason };
+      return { to: reader.email, subject: t('walletCredited.subject', said), text: t('walletCredited.text', said) };
+    }
+    const said = { ...vars, badge: cause.badge[locale] };
+    return { to: reader.email, subject: t('badgeCredited.subject', said), text: t('badgeCredited.text', said) };
   });
   await ctx.mailQueue.send(mails, trx);
 }

@@ -13,7 +13,7 @@ import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from 
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
-import { idsWithRows } from '../../../platform/db/matching-rows.ts';
+import { idsWithRows, rowExists } from '../../../platform/db/matching-rows.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
@@ -448,7 +448,7 @@ async function fillSlots(trx: Db, id: string, now: string): Promise<string[]> {
   return promoted;
 }
 
-export type JoinOutcome = RegistrationState | 'already' | 'disqualified' | 'gone';
+export type JoinOutcome = RegistrationState | 'already' | 'disqualified' | 'inTeam' | 'gone';
 
 /**
  * One transaction: take a slot if one is free and insert the member, otherwise queue on the
@@ -465,11 +465,20 @@ export async function join(
     userId: string;
     gameAccount: string;
     now: string;
+    /** a tournament captains register teams for: a player named in one of its teams ('inTeam') enters with it */
+    teams?: boolean;
     alongside?: (trx: Transaction<Database>, state: RegistrationState) => Promise<void>;
   },
 ): Promise<JoinOutcome> {
   try {
     return await transaction(db, async (trx) => {
+      // a team's registration, invitation and answer hold the tournament row too: a captain naming this player at
+      // the same moment either committed before (and the player is in the team) or waits and sees this entry
+      if (p.teams) {
+        if (!(await lockSlots(trx, p.tournamentId))) return 'gone';
+        if (await rowExists(trx, 'entry_team_members', { tournament_id: p.tournamentId, user_id: p.userId }))
+          return 'inTeam';
+      }
       const existing = await findRegistration(trx, p.tournamentId, p.userId);
       if (existing) return existing.state === 'disqualified' ? 'disqualified' : 'already';
       const state = await seatOrQueue(trx, p.tournamentId);

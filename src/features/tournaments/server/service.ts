@@ -67,6 +67,8 @@ type BroadcastInput = z.output<typeof broadcastInputSchema>;
 export const tournamentNotFound = () => new AppError('notFound', 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
 export const inTeamError = () =>
   new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
+/** A tournament captains register teams for (two members or more). */
+const playedByTeams = (row: TournamentRow) => (row.team_size ?? 1) >= 2;
 const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 /** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
@@ -537,6 +539,9 @@ function changesWhatWasPlayed(row: TournamentRow, input: UpdateInput): boolean {
  */
 export async function remove(ctx: ServiceContext, actor: Actor, id: string): Promise<void> {
   await audited(ctx, actor, async (tx, audit) => {
+    // the row held first, as every results write holds it: one under way commits before the check below reads its
+    // results, and one that comes later waits and finds the tournament gone
+    await TournamentRepository.lockSlots(tx.db.kysely, id);
     const row = await findRow(tx, id);
     await assertWithoutResults(tx, row);
     const before = await get(tx, id, null);
@@ -783,6 +788,7 @@ export async function join(
     userId,
     gameAccount: JSON.stringify(account),
     now: rosterStamp(),
+    teams: playedByTeams(row),
     // announced in the join's own transaction: what it earns commits with the registration or not at all
     alongside: async (trx) => {
       // a closing of the account that came first has made the insert wait for it, and refuses the entry here
@@ -797,6 +803,7 @@ export async function join(
   });
   if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
   if (outcome === 'disqualified') throw disqualifiedError();
+  if (outcome === 'inTeam') throw inTeamError();
   if (outcome === 'gone') throw tournamentNotFound();
   const waitlistPosition =
     outcome === 'waitlist' ? await TournamentRepository.waitlistPosition(ctx.db.kysely, id, userId) : null;
@@ -1364,9 +1371,11 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
       userId,
       gameAccount: JSON.stringify(account),
       now: rosterStamp(),
+      teams: playedByTeams(row),
     });
     if (outcome === 'already') throw new AppError('conflict', 'ALREADY_REGISTERED', 'Already registered');
     if (outcome === 'disqualified') throw disqualifiedError();
+    if (outcome === 'inTeam') throw inTeamError();
     if (outcome === 'gone') throw tournamentNotFound();
     await audit({
       action: 'tournament.player_add',

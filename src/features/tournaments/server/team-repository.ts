@@ -21,15 +21,21 @@ export interface NewMember {
   gameAccount: string;
 }
 
+/**
+ * Why a team's write was refused: the team has all its members, a player named is in a team already or registered
+ * on their own, or another team has the name.
+ */
+type Refusal = 'full' | 'inTeam' | 'registered' | 'nameInUse';
+
 /** Thrown inside a transaction to roll it back with a reason the caller turns into an answer. */
 class Refused extends Error {
-  readonly reason: 'full' | 'inTeam';
-  constructor(reason: 'full' | 'inTeam') {
+  readonly reason: Refusal;
+  constructor(reason: Refusal) {
     super(reason);
     this.reason = reason;
   }
 }
-const refusedOr = async <T>(work: () => Promise<T>): Promise<T | 'full' | 'inTeam'> => {
+const refusedOr = async <T>(work: () => Promise<T>): Promise<T | Refusal> => {
   try {
     return await work();
   } catch (e) {
@@ -159,7 +165,20 @@ export async function waitingTeamNames(db: Db, tournamentId: string, captainIds:
   return new Map(rows.map((r) => [r.captain_id, r.name]));
 }
 
-/** A new team, its captain accepted and the others invited; 'inTeam' when one of them got into a team meanwhile. */
+/**
+ * Refuses (rolling the transaction back) when one of these players stands in a team of the tournament or is
+ * registered in it on their own. Called once the tournament row is held: a solo join of one of them waits for it too.
+ */
+async function assertFreeHeld(trx: Transaction<Database>, tournamentId: string, userIds: string[]) {
+  const { inTeam, registered } = await takenPlayers(trx, tournamentId, userIds);
+  if (inTeam.size) throw new Refused('inTeam');
+  if (registered.size) throw new Refused('registered');
+}
+
+/**
+ * A new team, its captain accepted and the others invited. Refused with 'inTeam' or 'registered' when one of them
+ * entered meanwhile, 'nameInUse' when another team took the name; 'gone' when the tournament is.
+ */
 export function createTeam(
   db: Db,
   p: {
@@ -175,10 +194,22 @@ export function createTeam(
 ) {
   return refusedOr(() =>
     transaction(db, async (trx) => {
-      await trx
-        .insertInto('entry_teams')
-        .values({ id: p.id, tournament_id: p.tournamentId, name: p.name, captain_id: p.captainId, created_at: p.now })
-        .execute();
+      if (!(await lockSlots(trx, p.tournamentId))) return 'gone' as const;
+      await assertFreeHeld(
+        trx,
+        p.tournamentId,
+        p.members.map((m) => m.userId),
+      );
+      try {
+        await trx
+          .insertInto('entry_teams')
+          .values({ id: p.id, tournament_id: p.tournamentId, name: p.name, captain_id: p.captainId, created_at: p.now })
+          .execute();
+      } catch (e) {
+        // the one unique key a new team's row can break is its name's: two teams named alike at once
+        if (isUniqueViolation(e)) throw new Refused('nameInUse');
+        throw e;
+      }
       await trx
         .insertInto('entry_team_members')
         .values(
@@ -357,6 +388,7 @@ export function invite(
         .where('team_id', '=', p.teamId)
         .execute();
       if (members.length >= p.teamSize) throw new Refused('full');
+      await assertFreeHeld(trx, p.tournamentId, [p.userId]);
       await trx
         .insertInto('entry_team_members')
         .values({

@@ -33,6 +33,9 @@ type PastTeam = z.output<typeof pastTeamSchema>;
 
 const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
 const inTeamError = TournamentService.inTeamError;
+const registeredError = () => new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
+const nameInUseError = () =>
+  new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
 
 /** The tournament, when it is played by teams a captain may register (two members or more). */
 async function teamRow(ctx: ServiceContext, id: string): Promise<TournamentRow & { team_size: number }> {
@@ -57,7 +60,7 @@ async function resolveMember(ctx: ServiceContext, m: MemberInput): Promise<strin
 async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
   const { inTeam, registered } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
   if (inTeam.size) throw inTeamError();
-  if (registered.size) throw new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
+  if (registered.size) throw registeredError();
 }
 
 // Teams list in the order they were registered, a tie left to a random id: two registered within one
@@ -83,8 +86,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
   for (const userId of ids) await TournamentService.assertOldEnough(ctx, row, userId);
   await assertFree(ctx, id, ids);
   const name = input.teamName!;
-  if (await TeamRepository.teamNamed(ctx.db.kysely, id, name))
-    throw new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
+  if (await TeamRepository.teamNamed(ctx.db.kysely, id, name)) throw nameInUseError();
   const teamId = randomUUID();
   const created = await TeamRepository.createTeam(ctx.db.kysely, {
     id: teamId,
@@ -99,7 +101,11 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     })),
     alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), ids),
   });
-  if (created !== 'created') throw inTeamError();
+  // what another entry, made at the same moment, decided after the checks above
+  if (created === 'inTeam') throw inTeamError();
+  if (created === 'registered') throw registeredError();
+  if (created === 'nameInUse') throw nameInUseError();
+  if (created === 'gone') throw TournamentService.tournamentNotFound();
   // as a solo join does: the captain's new account is kept on their profile once the team is in
   if (input.saveGameAccount) await Directory.keepGameAccount(ctx.db.kysely, captainId, entries[0].gameAccount);
   await mailInvitations(ctx, row, name, ids.slice(1));
@@ -131,6 +137,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
   if (outcome === 'inTeam') throw inTeamError();
+  if (outcome === 'registered') throw registeredError();
   if (outcome === 'gone') throw teamNotFound();
   await mailInvitations(ctx, row, team.name, [userId]);
   return teamOf(ctx, row, teamId);
