@@ -58,7 +58,8 @@ if (engine === 'postgres')
   describe('PostgreSQL, a closing and a write at the same moment', () => {
     const pauseAt = tablePauses(() => t);
 
-    test('a closing under way makes a join, a faction pick, a purchase and a campaign picture wait, then refuses each', async () => {
+    // an admin's roster add on the player's behalf included
+    test('a closing under way makes a join, a faction pick, a purchase and a picture wait, then refuses each', async () => {
       const api = rewardsApi(t, admin.token);
       const me = await quickPlayer(t);
       const cup = await createTournament(t, admin.token, 'registration');
@@ -73,6 +74,9 @@ if (engine === 'postgres')
       await setPhase(t, admin.token, qualifier, 'complete');
       const hoodie = await api.product({ name: 'Felpa in attesa', price: 40 });
       await api.credit(me.id, 100);
+      const saved = { gameAccounts: [{ username: 'SavedFN', id: 'epic-saved', game: 'Fortnite', console: 'PC' }] };
+      expect((await t.call('PUT', `/api/users/pp/${me.id}`, { token: me.token, body: saved })).status).toBe(200);
+      const roster = await createTournament(t, admin.token, 'registration');
       await openPhaseNow(t, admin.token, 1);
 
       // the closing stops inside its transaction, its checks done, when it comes to the reset links
@@ -89,14 +93,19 @@ if (engine === 'postgres')
             body: { team: 'speed' },
           }),
         ),
+        watched(
+          t.call('POST', `/api/tournaments/${roster}/registrations`, { token: admin.token, body: { userId: me.id } }),
+        ),
       ];
       // each waits for the closing rather than slipping in before it commits
-      expect(await pause.untilWaiting(5, () => writes.some((w) => w.settled))).toBe(5);
+      expect(await pause.untilWaiting(6, () => writes.some((w) => w.settled))).toBe(6);
       expect(writes.some((w) => w.settled)).toBe(false);
       await pause.release();
 
       expect((await closing.promise).status).toBe(200);
-      const [entry, order, picture, side] = await Promise.all(writes.map((w) => w.promise));
+      const [entry, order, picture, side, added] = await Promise.all(writes.map((w) => w.promise));
+      expectError(added, 404, 'USER_NOT_FOUND');
+      expect(await registrationRows(t, roster)).toEqual([]);
       expectError(entry, 404, 'USER_NOT_FOUND');
       expectError(order, 404, 'USER_NOT_FOUND');
       expectError(picture, 404, 'USER_NOT_FOUND');

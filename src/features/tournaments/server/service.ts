@@ -1366,6 +1366,8 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
   // a player in a captain's team stands with the team: its seat, or its place in the queue, is theirs
   if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
   await audited(ctx, actor, async (tx, audit) => {
+    // the game account above was read from a profile a closing may be erasing: it waits, or refuses a closed one
+    await Directory.holdOpenAccounts(tx, [userId]);
     const outcome = await TournamentRepository.join(tx.db.kysely, {
       tournamentId: id,
       userId,
