@@ -13,6 +13,7 @@ import {
 import { address, balanceOf, rewardsApi } from '../helpers/rewards.ts';
 import { openPhaseNow, submit } from '../helpers/campaign.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import { resetLinkOf } from '../helpers/mail.ts';
 import { tablePauses, watched } from '../helpers/table-pause.ts';
 
 /**
@@ -126,6 +127,36 @@ if (engine === 'postgres')
         .execute();
       expect(pictures).toEqual([]);
       expect(await balanceOf(t, me.id)).toBe(100);
+    });
+
+    test('a closing under way makes a profile change and a password reset wait, then takes neither', async () => {
+      const me = await quickPlayer(t);
+      const before = (await t.outbox()).length;
+      expect((await t.call('POST', '/api/users/sendReset', { body: { email: me.email } })).status).toBe(200);
+      const { token } = resetLinkOf((await t.outbox())[before]!);
+
+      // the closing stops inside its transaction, the account held, when it comes to the pending e-mail changes
+      const pause = await pauseAt('email_changes');
+      const closing = watched(closeByAdmin(me.id));
+      expect(await pause.untilWaiting(1, () => closing.settled)).toBe(1);
+      const profile = { nickname: 'Back again', city: 'Torino' };
+      const writes = [
+        watched(t.call('PUT', `/api/users/pp/${me.id}`, { token: me.token, body: profile })),
+        watched(t.call('POST', '/api/users/reset', { body: { token, password: 'a-brand-new-passphrase-42' } })),
+      ];
+      expect(await pause.untilWaiting(3, () => writes.some((w) => w.settled))).toBe(3);
+      await pause.release();
+
+      expect((await closing.promise).status).toBe(200);
+      const [changed, reset] = await Promise.all(writes.map((w) => w.promise));
+      expect(changed.status, JSON.stringify(changed.json)).toBe(404);
+      expectError(reset, 400, 'RESET_TOKEN_INVALID');
+      const row = await t.db.kysely
+        .selectFrom('users')
+        .select(['nickname', 'city', 'password_hash'])
+        .where('id', '=', me.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ nickname: '', city: '', password_hash: 'erased' });
     });
 
     test('a join under way makes the closing wait; the closing then finds the entry and refuses', async () => {

@@ -381,7 +381,8 @@ export async function resetPassword(ctx: ServiceContext, token: string, password
   assertStrongPassword(password, account ?? {});
   const userId = await PasswordResetRepository.consume(db, ctx.config.ownerId, token);
   if (!userId) throw new AppError('invalid', 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
-  await UserRepository.setPassword(db, userId, await hashPassword(password));
+  if (!(await UserRepository.setPassword(db, userId, await hashPassword(password))))
+    throw new AppError('invalid', 'RESET_TOKEN_INVALID', 'This reset link is invalid or has expired');
   await SessionRepository.revokeAllForUser(db, userId);
   // the notice of a requested e-mail change tells its owner to reset: whoever asked must not be
   // able to confirm the change afterwards

@@ -135,6 +135,8 @@ export async function update(
   if (changes.publicProfile !== undefined) set.public_profile = changes.publicProfile ? 1 : 0;
   try {
     const found = await transaction(db, async (trx) => {
+      // a closed account takes no profile back: one closing meanwhile is waited for, then found closed
+      if (!(await openAccountIds(trx, owner, [id], 'update')).size) return false;
       // the owner condition keeps a stale or forged id from reaching another brand's account
       if (!(await updateOwned(trx, 'users', owner, id, set))) return false;
       if (changes.gameAccounts) {
@@ -208,12 +210,18 @@ export function birthDateOf(db: Kysely<Database>, owner: string, id: string): Pr
   return dateOf(db, owner, id, 'birth_date');
 }
 
-export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string) {
-  await db
+/**
+ * Whether the account took the new password: a closed one never does. A change that waited for a closing to commit
+ * reads the row again (PostgreSQL) and finds it closed.
+ */
+export async function setPassword(db: Kysely<Database>, id: string, passwordHash: string): Promise<boolean> {
+  const result = await db
     .updateTable('users')
     .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
     .where('id', '=', id)
-    .execute();
+    .where('email', 'not like', `%@${CLOSED_ACCOUNT_DOMAIN}`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0) > 0;
 }
 
 /** The free-text profile fields, '' when not given (the language stays: it is not about the person). */
