@@ -77,7 +77,8 @@ describe('listen on several sockets', () => {
     ).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 
-  test('a shutdown refuses new connections on every socket, and waits for a request in flight on an extra one', async () => {
+  // the request in flight is on an extra socket
+  test('a shutdown refuses new connections on every socket, and waits for a request in flight', async () => {
     const a = app();
     registerShutdown(a);
     let release!: () => void;
