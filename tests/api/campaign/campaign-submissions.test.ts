@@ -30,7 +30,8 @@ describe('upload windows', () => {
     }
   });
 
-  test('inside a window a submission is accepted as pending in the open phase, the image cleaned and served', async () => {
+  // the image is cleaned and served
+  test('inside a window a submission is accepted as pending in the open phase', async () => {
     await openPhaseNow(t, admin.token, 3);
     const exif = await sharp(await png(42))
       .withExif({ IFD0: { Artist: 'SECRET-EXIF-MARKER' } })

@@ -52,7 +52,8 @@ test("an admin's rename through A is what B answers on the very next read", asyn
 });
 
 describe('Redis cut off (a proxy that stops forwarding)', () => {
-  test('saves stay quick, reads never hang, B keeps copies only the fallback lifetime, and the broadcast works again once Redis is back', async () => {
+  // meanwhile B keeps its copies only for the fallback lifetime
+  test('saves stay quick, reads never hang, and the broadcast works again once Redis is back', async () => {
     const { a, b, admin } = pair;
     const id = await publishArticle(a, admin.token, 'Prima del taglio');
     expect((await readTitles(b, id)).article).toBe('Prima del taglio');

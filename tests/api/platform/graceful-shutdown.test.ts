@@ -178,7 +178,7 @@ describe(`SIGTERM (${engine})`, () => {
 });
 
 describe(`draining, in process (${engine})`, () => {
-  test('requests on open keep-alive connections are answered with Connection: close; readiness says draining', async () => {
+  test('requests on open keep-alive connections get Connection: close; readiness says draining', async () => {
     const d = await createTestApp({ rateLimits: false });
     try {
       await d.app.listen({ port: 0, host: '127.0.0.1' });

@@ -93,7 +93,7 @@ if (engine === 'postgres')
       await auditLedger(t);
     });
 
-    test('120 purchases of a product with stock 4, split across both processes: 4 sold, stock 0, 4 debits', async () => {
+    test('120 purchases of a product with stock 4, across both processes: 4 sold, stock 0, 4 debits', async () => {
       const product = await api.product({ price: 100, quantity: 4 });
       const players = await accounts(t, 120);
       for (const p of players) await api.credit(p.id, 150);
@@ -167,7 +167,7 @@ if (engine === 'postgres')
       expect(Number(row.member_count)).toBe(12);
     });
 
-    test('30 concurrent wrong logins for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
+    test('30 wrong logins at once for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
       const email = `shared-${randomUUID()}@example.com`;
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
@@ -252,7 +252,7 @@ describe('npm run start:cluster', () => {
 });
 
 describe(`kill -9 during a purchase storm (${engine})`, () => {
-  test('after a crash and a restart every balance equals its ledger and every purchase has exactly its debit', async () => {
+  test('after a crash and restart every balance equals its ledger, every purchase exactly its debit', async () => {
     const initialStock = 60;
     const products = [
       await api.product({ price: 100, quantity: initialStock }),

@@ -77,7 +77,8 @@ describe('Redis that stops answering (a proxy that blackholes)', () => {
     await proxy?.close();
   });
 
-  test('the login limit still answers 429 after LOGIN_RATE_LIMIT tries, each fast, and Redis is used again after', async () => {
+  // each try is answered fast
+  test('the login limit still answers 429 after LOGIN_RATE_LIMIT tries, and Redis is used again after', async () => {
     const baseline = await exhaustLimit(t, `before-${randomUUID()}@example.com`);
     expectLimitHeld(baseline, t.config.loginRateLimit);
     report('up', baseline);

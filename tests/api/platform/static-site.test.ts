@@ -323,7 +323,8 @@ describe('caching and security headers', () => {
   });
 });
 
-test('no file-system call per request: the build deleted after start is still served, and fs is not touched', async () => {
+// and fs is not touched
+test('no file-system call per request: the build deleted after start is still served', async () => {
   const spies = [
     vi.spyOn(fs, 'readFileSync'),
     vi.spyOn(fs, 'statSync'),

@@ -36,7 +36,8 @@ const purchaseFor = (token: string, productId: string, userId?: string) =>
     body: { shippingAddress: address, productId, ...(userId ? { userId } : {}) },
   });
 
-test('a closed account is given nothing: an entry, a team place or an order made for it is refused, nothing written', async () => {
+// an entry, a team place or an order made for it is refused, and nothing is written
+test('a closed account is given nothing', async () => {
   const api = rewardsApi(t, admin.token);
   const gone = await quickPlayer(t);
   const captain = await quickPlayer(t);
@@ -58,7 +59,8 @@ if (engine === 'postgres')
   describe('PostgreSQL, a closing and a write at the same moment', () => {
     const pauseAt = tablePauses(() => t);
 
-    test('a closing under way makes a join, a faction pick, a purchase and a campaign picture wait, then refuses each', async () => {
+    // a join, a faction pick, a purchase and a campaign picture
+    test("a closing under way makes each of the player's writes wait, then refuses it", async () => {
       const api = rewardsApi(t, admin.token);
       const me = await quickPlayer(t);
       const cup = await createTournament(t, admin.token, 'registration');

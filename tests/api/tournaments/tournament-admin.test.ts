@@ -528,7 +528,8 @@ describe('competitions (admin)', () => {
     ]);
   });
 
-  test('PUT teams: unknown players are 400 UNKNOWN_PLAYER, a player twice is 400 DUPLICATE_PLAYER; nothing changes', async () => {
+  // and nothing changes on a refusal
+  test('PUT teams: unknown players are 400 UNKNOWN_PLAYER, a player twice is 400 DUPLICATE_PLAYER', async () => {
     const id = await newCompetition();
     const a = await quickPlayer(t);
     const put = (teams: unknown) =>
@@ -577,7 +578,8 @@ describe('a player picks a faction', () => {
     expect((await choose(player, 'sneaky')).status).toBe(400);
   });
 
-  test('a member (or waitlisted player) joins a faction under their nickname, and moving keeps the score and nobody else', async () => {
+  // a waitlisted player joins as a member does
+  test('a member joins a faction under their nickname, and moving keeps the score and nobody else', async () => {
     const [me, other] = await quickPlayers(t, 2);
     await join(t, tournamentId, other);
     expect((await join(t, tournamentId, me)).json.data.state).toBe('waitlist');
