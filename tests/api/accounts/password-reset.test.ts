@@ -158,7 +158,8 @@ async function holdResetTableLock(): Promise<{
     await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
     const blocked = async () => {
       const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and ' +
+          "wait_event_type = 'Lock' and pid <> pg_backend_pid()",
       );
       return rows[0].n;
     };

@@ -250,7 +250,8 @@ describe('refused submissions write nothing', () => {
     const bodies: [string, string | Buffer][] = [
       [
         'multipart/form-data; boundary=xyz',
-        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: ' +
+          'form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
       ],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', ''],

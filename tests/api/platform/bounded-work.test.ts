@@ -170,7 +170,8 @@ describe('request timeouts', () => {
     socket.on('error', () => {});
     const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
     socket.write(
-      `POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      `POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `${body.length}\r\n\r\n`,
     );
     // a byte every 300 ms: never idle long enough for an idle timeout, only the request timeout applies.
     // Sending all of it would take 30 s; the server must end it well before.

@@ -70,7 +70,8 @@ describe('Redis cut off (a proxy that stops forwarding)', () => {
     const fresh = await within(1000, async () => (await readTitles(b, id)).article === 'Durante il taglio');
     expect(fresh).not.toBeNull();
     console.log(
-      `[cache broadcast redis cut] save ${saveMs.toFixed(1)} ms, B read ${read.ms.toFixed(1)} ms, outage noticed by B after ${noticed!.toFixed(0)} ms, new title on B ${fresh!.toFixed(0)} ms after that`,
+      `[cache broadcast redis cut] save ${saveMs.toFixed(1)} ms, B read ${read.ms.toFixed(1)} ms, ` +
+        `outage noticed by B after ${noticed!.toFixed(0)} ms, new title on B ${fresh!.toFixed(0)} ms after that`,
     );
     // a save while A knows the channel is down does not wait at all
     expect(await within(5000, () => a.app.cacheInvalidator.state === 'down')).not.toBeNull();

@@ -75,13 +75,11 @@ if (engine === 'postgres')
       // what a database restart or an operator's pg_terminate_backend does to both listeners
       const { rows } = await sql<{
         n: number;
-      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
-        a.db.kysely,
-      );
+      }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
       expect(rows[0].n).toBe(2);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
-        a.db.kysely,
-      );
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
       // the API never stopped answering: a save and a read right after the cut
       const saveMs = await renameArticle(a, admin.token, id, 'Durante il taglio');
       expect(saveMs).toBeLessThan(1000);

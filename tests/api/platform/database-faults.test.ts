@@ -121,7 +121,8 @@ if (engine === 'postgres')
       expect(recovered.status).toBe(200);
       expect((await t.call('GET', '/api/health')).status).toBe(200);
       console.log(
-        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`,
+        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, ` +
+          `live ${live.ms} ms, recovery ${recovered.ms} ms`,
       );
     });
   });
@@ -150,7 +151,8 @@ if (engine === 'postgres')
         expect([200, 503]).toContain(health.status);
         if (health.status === 503) expect(health.json.error.dependencies).toMatchObject({ database: 'down' });
         console.log(
-          `[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.status} in ${health.ms} ms`,
+          `[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, ` +
+            `health ${health.status} in ${health.ms} ms`,
         );
       } finally {
         await locker.query('rollback').catch(() => {});
@@ -194,7 +196,9 @@ if (engine === 'sqlite')
         const health = await timed(() => t.call('GET', '/api/health'));
         expect(health.status).toBe(200);
         console.log(
-          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
+          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, ` +
+            `health ${health.ms} ms, longest event-loop stall ${longestStall} ms ` +
+            `(monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
         );
       } finally {
         if (other.inTransaction) other.exec('rollback');

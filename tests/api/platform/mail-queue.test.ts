@@ -144,7 +144,8 @@ test('mail gives way to a burst of requests and goes once they are done', async 
       const socket = net.connect(port, '127.0.0.1');
       socket.on('error', () => {});
       socket.write(
-        `POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+        'POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ' +
+          '100\r\n\r\n{',
       );
       sockets.push(socket);
     }

@@ -47,7 +47,8 @@ const limits = {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const report = (label: string, answers: { ms: number }[]) =>
   console.log(
-    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
+    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, ` +
+      `slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
   );
 
 /** The server's log lines, captured from the logger's destination. */

@@ -16,7 +16,9 @@ import { getMeasured } from '../../../scripts/lib/header-weight.ts';
 const scriptHash = "'sha256-zL4bQb7srcHKdr22uCFm7iueewAWpWygOliNMLhXf5A='";
 const styleHash = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
 const page = (title: string) =>
-  `<!doctype html><html><head><meta http-equiv="content-security-policy" content="script-src 'self' ${scriptHash}; style-src 'self' ${styleHash};"><title>${title}</title></head><body></body></html>`;
+  '<!doctype html><html><head><meta http-equiv="content-security-policy" ' +
+  `content="script-src 'self' ${scriptHash}; style-src 'self' ${styleHash};"><title>${title}</title></head>` +
+  '<body></body></html>';
 
 let distDir: string;
 let http: TestApp;

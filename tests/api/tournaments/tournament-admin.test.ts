@@ -236,7 +236,9 @@ describe('creating and editing tournaments', () => {
 
   test('description and rules are sanitised on save: no script, no event handler', async () => {
     const dirty =
-      '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>';
+      '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img ' +
+      'src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe ' +
+      'src="https://evil.example"></iframe>';
     const id = await createTournament(t, admin.token, 'registration', { description: dirty, rules: dirty });
     const row = await tournamentRow(t, id);
     for (const html of [row.description, row.rules]) {

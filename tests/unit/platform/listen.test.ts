@@ -124,7 +124,10 @@ describe('listen on several sockets', () => {
     // a child connects `count` sockets when told, writes `marker` once all are connected, and
     // keeps them open until killed
     const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'listen-')), 'connected');
-    const script = `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && require('fs').writeFileSync(${JSON.stringify(marker)}, '')); });`;
+    const script =
+      `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) ` +
+      `require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && ` +
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, '')); });`;
     const client = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'inherit', 'inherit'] });
     try {
       let turn = 0;
