@@ -77,7 +77,8 @@ test('the previous build’s assets (and their .br and .gz) are carried into the
   ]);
 });
 
-test('a carried file keeps the date it was first superseded across later builds, and is dropped once older than the limit', () => {
+// the date holds across later builds
+test('a carried file keeps the date it was first superseded, and is dropped once older than the limit', () => {
   build(['app.AAA.js']);
   deploy(['app.BBB.js'], at(0));
   // three days later: A superseded 3 days ago, B superseded now

@@ -55,7 +55,8 @@ describe('signups per address', () => {
     });
   };
 
-  test('the 11th signup from one address within the hour is 429 with Retry-After; another address still signs up', async () => {
+  // another address still signs up
+  test('the 11th signup from one address within the hour is 429 with Retry-After', async () => {
     for (let i = 0; i < 10; i++) expect((await signup('198.51.100.1')).status).toBe(201);
     const before = await t.db.kysely.selectFrom('users').select('id').execute();
     expectLimited(await signup('198.51.100.1'));
@@ -74,7 +75,8 @@ describe('failed logins per address, across e-mails', () => {
   const login = (email: string, password: string, remoteAddress = '198.51.100.7') =>
     t.call('POST', '/api/users/authenticate', { remoteAddress, body: { email, password } });
 
-  test('30 failures over 30 e-mails from one address, then even the right password is 429; successes do not count; another address logs in', async () => {
+  // the 30 failures are over 30 e-mails; successes do not count, and another address still logs in
+  test('after 30 failures from one address even the right password is 429', async () => {
     const real = await t.signup({ email: 'sprayed@example.com', password: 'sprayed-password-1' });
     for (let i = 0; i < 29; i++) expect((await login(`victim-${i}@example.com`, 'Summer2026!')).status).toBe(401);
     // successful logins from the same address are not failures
@@ -124,7 +126,8 @@ describe('unknown giveaway codes per address, across accounts', () => {
   // round-robin over the accounts keeps each under the per-account limit (10 a minute)
   const next = () => players[turn++ % players.length].token;
 
-  test('used-up and expired codes do not count; the 21st unknown code from one address is 429 even for a valid code', async () => {
+  // used-up and expired codes do not count
+  test('the 21st unknown code from one address is 429, even for a valid code', async () => {
     for (let i = 0; i < 12; i++) {
       expect((await redeem(next(), usedUp)).json.error.code).toBe('GIVEAWAY_USED_UP');
       expect((await redeem(next(), expired)).json.error.code).toBe('GIVEAWAY_EXPIRED');
@@ -219,7 +222,8 @@ describe('argon2 work in flight', () => {
     });
   });
 
-  test('a burst the hash slots can serve within the wait bound is served, not refused, however long the line', async () => {
+  // it is served however long the line
+  test('a burst the hash slots can serve within the wait bound is served, not refused', async () => {
     // 40 at once on one slot is more than the 8 per core that used to wait; by time, they all fit
     const t = await appWith({
       passwordHashConcurrency: 1,
@@ -232,7 +236,8 @@ describe('argon2 work in flight', () => {
     expect(passwordWork.peak).toBe(1);
   });
 
-  test('a caller whose expected wait exceeds the bound gets 503 at once with Retry-After; at most the slots run', async () => {
+  // no more hashes run at once than there are slots
+  test('a caller whose expected wait exceeds the bound gets 503 at once with Retry-After', async () => {
     // a bound shorter than one hash: whoever would have to wait is refused, none 500
     const t = await appWith({
       passwordHashConcurrency: 2,

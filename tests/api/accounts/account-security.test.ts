@@ -87,7 +87,8 @@ describe('ADMIN_EMAIL on an address that already has an account', () => {
 });
 
 describe('changing the e-mail or the password needs the current password', () => {
-  test("a new e-mail of one's own needs the current password: missing or wrong is 403 CURRENT_PASSWORD_WRONG", async () => {
+  // a missing and a wrong current password are refused alike
+  test("a new e-mail of one's own needs the current password: 403 CURRENT_PASSWORD_WRONG", async () => {
     const a = await t.signupAndLogin();
     const newEmail = `new_${unique()}@example.com`;
     expectError(await put(a.user.id, { email: newEmail }, a.token), 403, 'CURRENT_PASSWORD_WRONG');
@@ -107,7 +108,8 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect((await userRow(a.user.id)).email).toBe(a.email);
   });
 
-  test("the new e-mail takes effect only when the link mailed to it is followed; the old address is told in the user's language", async () => {
+  // the old address is told, in the user's language
+  test('the new e-mail takes effect only when the link mailed to it is followed', async () => {
     const a = await t.signupAndLogin({ language: 'it' });
     const newEmail = `moved_${unique()}@example.com`;
     const before = (await t.outbox()).length;
@@ -167,7 +169,8 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect(mailTo(mails, a.email)[0].subject).toBe("Your account's e-mail is about to change");
   });
 
-  test('only the newest link works, an unknown or expired one is 400 EMAIL_CHANGE_TOKEN_INVALID, a taken address is 409', async () => {
+  // asking for an address another account holds is 409
+  test('only the newest link works; an unknown or expired one is 400 EMAIL_CHANGE_TOKEN_INVALID', async () => {
     const a = await t.signupAndLogin();
     const before = (await t.outbox()).length;
     const first = `first_${unique()}@example.com`;
@@ -257,7 +260,8 @@ describe('changing the e-mail or the password needs the current password', () =>
     }
   });
 
-  test('a password change needs the current one, revokes the other sessions, keeps this one and tells the account', async () => {
+  // the account is told of the change
+  test('a password change needs the current one, revokes the other sessions and keeps this one', async () => {
     const a = await t.signupAndLogin({ language: 'en' });
     const other = await t.login(a.email, a.password);
     const change = (body: unknown) => t.call('POST', '/api/users/me/password', { token: a.token, body });
@@ -280,7 +284,8 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect(mailTo(await mailsSince(before), a.email)[0].subject).toBe('Your password was changed');
   });
 
-  test("an admin changing another user's e-mail applies it, is audited, and the user is told at the old address", async () => {
+  // the user is told at the old address
+  test("an admin changing another user's e-mail applies it and is audited", async () => {
     const admin = await t.signupAndLogin();
     await t.makeAdmin(admin.user.id);
     const player = await t.signupAndLogin({ language: 'en' });
@@ -305,7 +310,8 @@ describe('changing the e-mail or the password needs the current password', () =>
     expect(notice.text).toContain(newEmail);
   });
 
-  test('the agency admin role can never change a SiteAdmin (403 SITE_ADMIN_PROTECTED), but still manages players', async () => {
+  // the agency admin role still manages players
+  test('the agency admin role can never change a SiteAdmin: 403 SITE_ADMIN_PROTECTED', async () => {
     const agency = await t.signupAndLogin();
     await t.makeAdmin(agency.user.id, `${t.config.agencyName}Admin`);
     const site = await t.signupAndLogin();
@@ -381,7 +387,8 @@ describe('sessions', () => {
     t.db.kysely.updateTable('sessions').set({ last_used_at: iso }).where('token_hash', '=', hashToken(token)).execute();
   const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-  test(`a session unused for SESSION_IDLE_DAYS (default 7) is 401 TOKEN_EXPIRED, within its absolute lifetime`, async () => {
+  // SESSION_IDLE_DAYS is 7 by default
+  test(`a session unused for SESSION_IDLE_DAYS is 401 TOKEN_EXPIRED, within its absolute lifetime`, async () => {
     expect(t.config.sessionIdleDays).toBe(7);
     const a = await t.signupAndLogin();
     await setLastUse(a.token, daysAgo(7.01));
@@ -435,7 +442,8 @@ describe('look-alike usernames', () => {
     expect(alone.json.data.user.username).toMatch(/^mario/);
   });
 
-  test('a name mixing scripts (Cyrillic а in `аdmin`) is 400 USERNAME_MIXED_SCRIPT; one script, or Japanese, is fine', async () => {
+  // the mixed name is `аdmin`, with a Cyrillic а
+  test('a name mixing scripts is 400 USERNAME_MIXED_SCRIPT; one script, or Japanese, is fine', async () => {
     expectError(await signupAs(`\u0430dmin${digits()}`), 400, 'USERNAME_MIXED_SCRIPT');
     expectError(await signupAs(`p\u0430ypal_${digits()}`), 400, 'USERNAME_MIXED_SCRIPT');
     expect((await signupAs(`иван_${digits()}`)).status).toBe(201);
@@ -491,7 +499,8 @@ describe('the new account routes refuse malformed input with a 4xx and a stable 
 });
 
 describe('checks of the current password are limited per account', () => {
-  test('on each route the 21st attempt in 15 minutes is 429; profile saves without a password are not counted; other accounts are not affected', async () => {
+  // profile saves without a password are not counted, and other accounts are not affected
+  test('on each route the 21st attempt in 15 minutes is 429', async () => {
     const limited = await createTestApp();
     try {
       const a = await limited.signupAndLogin();

@@ -43,7 +43,8 @@ describe('POST /api/users/sendReset', () => {
     expect(await t.db.kysely.selectFrom('password_resets').selectAll().execute()).toHaveLength(1);
   });
 
-  test("the original client's form, the address in the query and no body, answers and mails the same as the body form", async () => {
+  // that form sends the address in the query and no body
+  test("the original client's form answers and mails the same as the body form", async () => {
     const a = await t.signup();
     const before = (await t.outbox()).length;
     const viaQuery = (email: string) =>
@@ -114,7 +115,8 @@ describe('POST /api/users/sendReset', () => {
     expect(ms).toBeGreaterThan(55 * 60_000);
     expect(ms).toBeLessThanOrEqual(60 * 60_000);
   });
-  test('answers before any database work: a known address gets its 200 while the reset table is locked, and its mail once the lock goes', async () => {
+  // and its mail goes once the lock does
+  test('answers before any database work: 200 for a known address while the reset table is locked', async () => {
     const a = await t.signup({ language: 'en' });
     const before = (await t.outbox()).length;
     const lock = await holdResetTableLock();
@@ -156,7 +158,8 @@ async function holdResetTableLock(): Promise<{
     await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
     const blocked = async () => {
       const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and ' +
+          "wait_event_type = 'Lock' and pid <> pg_backend_pid()",
       );
       return rows[0].n;
     };
@@ -300,7 +303,8 @@ describe('GET /api/users/reset/status', () => {
     expect((await reset(token, 'password-after-check')).status).toBe(200);
   });
 
-  test('a used, an expired, a replaced and an unknown link are all just not valid, with nothing about the account', async () => {
+  // the answer says nothing about the account
+  test('a used, an expired, a replaced and an unknown link are all just not valid', async () => {
     const a = await t.signup();
     const used = await requestReset(a.email);
     expect((await reset(used.token, 'password-used-once')).status).toBe(200);

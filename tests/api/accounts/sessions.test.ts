@@ -49,7 +49,8 @@ describe('GET /api/users/me', () => {
 });
 
 describe('a burst of requests (one session lookup and one touch for all of them on PostgreSQL)', () => {
-  test('each request gets its own session: valid, expired, revoked, unknown; stale ones are touched, fresh ones are not', async () => {
+  // stale sessions are touched, fresh ones are not
+  test('each request gets its own session: valid, expired, revoked, unknown', async () => {
     const setSession = (token: string, values: { expires_at?: string; revoked_at?: string; last_used_at?: string }) =>
       t.db.kysely.updateTable('sessions').set(values).where('token_hash', '=', hashToken(token)).execute();
     const lastUse = async (token: string) =>

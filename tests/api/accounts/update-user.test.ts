@@ -73,7 +73,7 @@ describe("PUT /api/users/pp/:id on one's own account", () => {
     expect(await row(a.user.id)).toMatchObject({ city: 'Torino', zip_code: '00100', nickname: a.user.nickname });
   });
 
-  test('replaces the game accounts with the list sent, in order; omitting the list keeps them; [] clears them', async () => {
+  test('replaces the game accounts with the list sent, in order; omitting it keeps them; [] clears them', async () => {
     const a = await t.signupAndLogin();
     const first = [
       { username: 'ninja', id: 'epic-1', game: 'Fortnite', console: 'PC' },

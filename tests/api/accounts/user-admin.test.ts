@@ -40,7 +40,8 @@ async function admin(roleName = 'SiteAdmin'): Promise<Session> {
 }
 
 describe('GET /admin/users/:id (the user page)', () => {
-  test('gathers profile, block state, live sessions, badges, wallet and transactions, purchases and registrations', async () => {
+  // the sessions are the live ones, the wallet comes with its transactions
+  test('gathers profile, block state, sessions, badges, wallet, purchases and registrations', async () => {
     const root = await admin();
     const player = await t.signupAndLogin({ language: 'en' });
     await t.login(player.email, player.password);
@@ -126,7 +127,8 @@ describe('GET /admin/users/:id (the user page)', () => {
     expect((await overview(player.user.id, agency.token)).status).toBe(200);
   });
 
-  test('the users search (the wallet list) finds an account by username or e-mail, and its row leads to the page', async () => {
+  // the users search is the wallet list
+  test('the users search finds an account by username or e-mail, and its row leads to the page', async () => {
     const root = await admin();
     const player = await t.signupAndLogin();
     for (const q of [player.username.toUpperCase(), player.email]) {
@@ -140,7 +142,8 @@ describe('GET /admin/users/:id (the user page)', () => {
 });
 
 describe('roles', () => {
-  test('a SiteAdmin grants and revokes SiteAdmin and the agency role, each audited; the token follows at once', async () => {
+  // the user's token follows the change at once
+  test('a SiteAdmin grants and revokes SiteAdmin and the agency role, each audited', async () => {
     const root = await admin();
     const player = await t.signupAndLogin();
     for (const name of ['SiteAdmin', AGENCY()]) {
@@ -200,7 +203,8 @@ describe('roles', () => {
     expect(await auditOf(root.user.id)).toHaveLength(0);
   });
 
-  test('two SiteAdmins demoting themselves at once: one succeeds, the other gets 409, one SiteAdmin remains', async () => {
+  // one succeeds, the other gets 409
+  test('two SiteAdmins demoting themselves at once leave one SiteAdmin', async () => {
     const a = await admin();
     const b = await admin();
     await onlySiteAdmins(a.user.id, b.user.id);
@@ -213,7 +217,8 @@ describe('roles', () => {
     expect(await activeSiteAdmins()).toHaveLength(1);
   });
 
-  test('two SiteAdmins demoting each other at once: one succeeds, the other is refused, one SiteAdmin remains', async () => {
+  // one succeeds, the other is refused
+  test('two SiteAdmins demoting each other at once leave one SiteAdmin', async () => {
     const a = await admin();
     const b = await admin();
     await onlySiteAdmins(a.user.id, b.user.id);
@@ -245,7 +250,8 @@ describe('block and unblock', () => {
     root = await admin();
   });
 
-  test('a blocked account cannot log in (403 ACCOUNT_BLOCKED), its tokens get 401, unblocking restores login', async () => {
+  // unblocking restores login
+  test('a blocked account cannot log in (403 ACCOUNT_BLOCKED) and its tokens get 401', async () => {
     const player = await t.signupAndLogin();
     const second = await t.login(player.email, player.password);
     const blocked = await block('PUT', player.user.id, root.token);

@@ -22,13 +22,11 @@ afterAll(() => t?.close());
 
 async function breakAudit() {
   if (t.engine === 'sqlite') {
-    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END`.execute(
-      t.db.kysely,
-    );
+    await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log
+      BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END`.execute(t.db.kysely);
   } else {
-    await sql`CREATE OR REPLACE FUNCTION audit_down() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$ LANGUAGE plpgsql`.execute(
-      t.db.kysely,
-    );
+    await sql`CREATE OR REPLACE FUNCTION audit_down() RETURNS trigger
+      AS $$ BEGIN RAISE EXCEPTION 'audit log unavailable'; END $$ LANGUAGE plpgsql`.execute(t.db.kysely);
     await sql`CREATE TRIGGER audit_down BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION audit_down()`.execute(
       t.db.kysely,
     );

@@ -83,7 +83,8 @@ test('the OpenAPI document lists every bracket call', async () => {
 });
 
 describe('generating a bracket', () => {
-  test('only an admin generates; a battle-royale tournament has no bracket; two entrants at least; a bad seeding is 400', async () => {
+  // a battle-royale tournament has no bracket
+  test('only an admin generates, for two entrants at least; a bad seeding is 400', async () => {
     const { id, people } = await field(2);
     expectError(
       await t.call('POST', `/api/tournaments/${id}/bracket`, { body: { seeding: 'random' } }),
@@ -118,7 +119,8 @@ describe('generating a bracket', () => {
     ).toEqual([]);
   });
 
-  test('five checked-in players in check-in order: byes to seeds 1-3 who wait in round two, 4 v 5 plays; audited', async () => {
+  // the seeds with a bye wait in round two
+  test('five checked-in players in check-in order: byes to seeds 1-3, 4 v 5 plays; audited', async () => {
     const { id, people } = await field(5);
     const res = await generate(id, 'checkin');
     expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -277,7 +279,8 @@ describe('reporting', () => {
     ]);
   });
 
-  test('an override re-flows the winner into the next match, clearing its reports, and is refused once that match has a result', async () => {
+  // re-flowing clears the next match's reports
+  test('an override re-flows the winner into the next match, refused once that match has a result', async () => {
     const { id, people } = await field(4);
     const b: Bracket = (await generate(id, 'checkin')).json.data;
     const [m0, m1] = [matchAt(b, 1, 0), matchAt(b, 1, 1)];
@@ -338,7 +341,8 @@ describe('reporting', () => {
 });
 
 describe('round robin', () => {
-  test('every pairing in rounds, draws allowed, a table by points then difference, final places in table order', async () => {
+  // draws are allowed
+  test('every pairing in rounds, a table by points then difference, final places in table order', async () => {
     const { id, people } = await field(4, { format: 'round_robin' });
     const b: Bracket = (await generate(id, 'checkin')).json.data;
     expect(b.format).toBe('round_robin');
@@ -429,7 +433,8 @@ describe('team games and finalised tournaments', () => {
     ]);
   });
 
-  test('once the tournament is finalised its bracket no longer changes: no generation, report or override', async () => {
+  // no generation, report or override
+  test('once the tournament is finalised its bracket no longer changes', async () => {
     const { id, people } = await field(2);
     const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
     await t.db.kysely
@@ -487,7 +492,8 @@ describe('races', () => {
     ).toHaveLength(6);
   });
 
-  test('a report racing a regeneration: either the bracket is new and the report refused, or the report stands and the regeneration is refused', async () => {
+  // either the bracket is new and the report refused, or the report stands and the regeneration is refused
+  test('a report racing a regeneration: either the new bracket or the report stands, not both', async () => {
     const { id, people } = await field(2);
     const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
     const [rep, gen] = await Promise.all([report(id, m.id, people[0]!, 1, 0), generate(id, 'random')]);

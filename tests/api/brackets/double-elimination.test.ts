@@ -138,7 +138,8 @@ async function paysOnce(id: string, places: [number, string][]) {
 }
 
 describe('double elimination', () => {
-  test('four players: winners, losers and grand final with its reset; a dispute; the reset decides; places paid once', async () => {
+  // with a dispute on the way; the reset decides
+  test('four players: winners, losers and grand final with its reset; places paid once', async () => {
     const { id, people } = await field(4, 'double_elimination');
     let b = await generate(id);
     expect(b.rounds.map((r) => [r.group, r.round, r.matches.length])).toEqual([
@@ -190,7 +191,8 @@ describe('double elimination', () => {
     await paysOnce(id, places);
   });
 
-  test('the winners-bracket champion wins the grand final: no reset; without the reset option the losers side wins it all', async () => {
+  // without the reset option the losers side wins it all with the one grand final
+  test('the winners-bracket champion wins the grand final: no reset', async () => {
     for (const [reset, bWins] of [
       [true, false],
       [false, true],
@@ -253,7 +255,7 @@ describe('double elimination', () => {
     expect(matchAt(await getBracket(id), LB, 1).state).toBe('confirmed');
   });
 
-  test('five players: byes to the top three seeds, and a losers match with one side goes through by itself', async () => {
+  test('five players: byes to the top three seeds; a one-sided losers match goes through by itself', async () => {
     const { id, people } = await field(5, 'double_elimination');
     let b = await generate(id);
     expect(b.rounds[0]!.matches.map((m) => m.state)).toEqual(['bye', 'awaiting', 'bye', 'bye']);

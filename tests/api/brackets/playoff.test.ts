@@ -138,7 +138,8 @@ describe('a Swiss stage and its single-elimination playoff', () => {
 });
 
 describe('finalising a stage with its playoff', () => {
-  test("a disputed playoff match holds finalising like any bracket's; the places paid are the playoff's, then the stage's", async () => {
+  // as a dispute in any bracket does
+  test("a disputed playoff match holds finalising; the places paid are the playoff's, then the stage's", async () => {
     const { id, people } = await field(4, 'swiss');
     expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin', rounds: 2 })).status).toBe(200);
     const stage = await playOut(id, 'stage');
@@ -181,7 +182,8 @@ describe('finalising a stage with its playoff', () => {
 });
 
 describe('a round-robin stage in two groups and its double-elimination playoff', () => {
-  test('group winners first (by points, then difference), then the seconds; places from the playoff, then the table', async () => {
+  // winners and seconds each ranked by points, then difference
+  test('group winners first, then the seconds; places from the playoff, then the table', async () => {
     const { id, people } = await field(10, 'round_robin');
     expect((await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' })).status).toBe(200);
     // the better seed always wins: by 2–0 in group 2, by 1–0 in group 1, so group 2's leaders have the better

@@ -30,7 +30,8 @@ describe('upload windows', () => {
     }
   });
 
-  test('inside a window a submission is accepted as pending in the open phase, the image cleaned and served', async () => {
+  // the image is cleaned and served
+  test('inside a window a submission is accepted as pending in the open phase', async () => {
     await openPhaseNow(t, admin.token, 3);
     const exif = await sharp(await png(42))
       .withExif({ IFD0: { Artist: 'SECRET-EXIF-MARKER' } })
@@ -249,7 +250,8 @@ describe('refused submissions write nothing', () => {
     const bodies: [string, string | Buffer][] = [
       [
         'multipart/form-data; boundary=xyz',
-        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+        '--xyz\r\nContent-Disposition: form-data; name="username"\r\n\r\nA\r\n--xyz\r\nContent-Disposition: ' +
+          'form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
       ],
       ['multipart/form-data', 'no boundary at all'],
       ['multipart/form-data; boundary=xyz', ''],

@@ -37,7 +37,8 @@ describe('authorization of the new admin calls', () => {
 });
 
 describe('POST /marketplace/badges', () => {
-  test('creates a badge (201) that lists and can be triggered; the same slug again is 409 BADGE_SLUG_TAKEN', async () => {
+  // the creation answers 201
+  test('creates a badge that lists and can be triggered; the same slug again is 409 BADGE_SLUG_TAKEN', async () => {
     const body = {
       slug: 'first_blood',
       name: 'First blood',

@@ -53,7 +53,8 @@ export function form(
   for (const f of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'shot.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; ` +
+          `filename="${f.filename ?? 'shot.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),

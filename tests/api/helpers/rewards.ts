@@ -212,7 +212,8 @@ export function multipart(fields: { name?: string; filename?: string; contentTyp
   for (const f of fields) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; filename="${f.filename ?? 'image.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.name ?? 'file'}"; ` +
+          `filename="${f.filename ?? 'image.png'}"\r\nContent-Type: ${f.contentType ?? 'image/png'}\r\n\r\n`,
       ),
       f.data,
       Buffer.from('\r\n'),

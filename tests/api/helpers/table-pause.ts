@@ -27,7 +27,8 @@ export function tablePauses(app: () => TestApp) {
       // the activity view is read once per transaction unless its snapshot is cleared
       await client.query('select pg_stat_clear_snapshot()');
       const { rows } = await client.query<{ n: number }>(
-        "select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()",
+        'select count(*)::int as n from pg_stat_activity where datname = current_database() and ' +
+          "wait_event_type = 'Lock' and pid <> pg_backend_pid()",
       );
       return rows[0].n;
     };

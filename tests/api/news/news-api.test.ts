@@ -140,7 +140,9 @@ describe('publishing and drafts', () => {
   test('the body is sanitised on save: scripts, handlers and javascript: links go', async () => {
     const a = await create({
       body: {
-        it: '<p onclick="x()">Ciao<script>alert(1)</script></p><a href="javascript:alert(1)">link</a><img src="https://x.test/a.png" onerror="y()">',
+        it:
+          '<p onclick="x()">Ciao<script>alert(1)</script></p><a href="javascript:alert(1)">link</a><img ' +
+          'src="https://x.test/a.png" onerror="y()">',
         en: '<h2>Hi</h2><iframe src="https://evil.test"></iframe><a href="https://ok.test">ok</a>',
       },
     });

@@ -48,7 +48,8 @@ const titles = async (q: string) => {
   return (r.json.data as { title: { it: string } }[]).map((a) => a.title.it);
 };
 
-test('by the Italian or the English title, whatever the case; by the shown date either way; pages follow the sort', async () => {
+// the Italian or the English title, and each sort either way
+test("by either language's title whatever the case, or by the shown date; pages follow the sort", async () => {
   expect(await titles('sort=title')).toEqual(['arancia', 'Mela', 'Zucca']);
   expect(await titles('sort=title&lang=en')).toEqual(['Zucca', 'arancia', 'Mela']);
   expect(await titles('sort=-title&lang=en')).toEqual(['Mela', 'arancia', 'Zucca']);

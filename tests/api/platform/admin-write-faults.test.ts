@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('concurrent leaderboard replacements', () => {
-  test('twenty admins replacing one leaderboard at once all succeed, and one of their leaderboards is what remains', async () => {
+  test('twenty admins replacing one leaderboard at once all succeed, and one of theirs remains', async () => {
     const competition = (
       await t.call('POST', '/api/tournaments/competitions', {
         token: admin.token,
@@ -110,7 +110,8 @@ describe('admin dates are kept to the years 2000-2100', () => {
     expect(windows.json.error.code).toBe('DATE_OUT_OF_RANGE');
   });
 
-  test('calendar.ics of a tournament stored with a date before 1970 (older data) is still a valid calendar', async () => {
+  // such dates come from older data
+  test('calendar.ics of a tournament stored with a date before 1970 is still a valid calendar', async () => {
     const id = await createTournament(t, admin.token);
     await t.db.kysely
       .updateTable('tournaments')

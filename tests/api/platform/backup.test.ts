@@ -59,7 +59,7 @@ async function freshDatabase(): Promise<string> {
 }
 
 describe(`backup and restore (${engine})`, () => {
-  test('a backup taken in the middle of a purchase storm restores into a fresh database whose ledger balances', async () => {
+  test('a backup taken during a purchase storm restores into a fresh database whose ledger balances', async () => {
     const [admin] = await accounts(t, 1, { admin: true });
     const api = rewardsApi(t, admin.token);
     // one purchase per player and product: 40 × 20 possible, far more than the storm needs

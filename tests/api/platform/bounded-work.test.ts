@@ -101,7 +101,7 @@ describe('images', () => {
     expect(r.status, JSON.stringify(r.json)).toBe(201);
   });
 
-  test('an image that takes longer than IMAGE_TIMEOUT_S to process is refused with IMAGE_TOO_MANY_PIXELS, not a 500', async () => {
+  test('an image slower than IMAGE_TIMEOUT_S to process is refused with IMAGE_TOO_MANY_PIXELS, not a 500', async () => {
     const slow = await createTestApp({
       rateLimits: false,
       imageLimits: { concurrency: 2, queue: 4, timeoutSeconds: 1 },
@@ -122,7 +122,8 @@ describe('images', () => {
     }
   }, 60_000);
 
-  test('only a few images are processed at once; beyond the short queue an upload gets 503 SERVICE_UNAVAILABLE with Retry-After', async () => {
+  // the 503 is SERVICE_UNAVAILABLE, with Retry-After
+  test('only a few images are processed at once; beyond the short queue an upload gets 503', async () => {
     const busy = await createTestApp({
       rateLimits: false,
       imageLimits: { concurrency: 1, queue: 1, timeoutSeconds: 30 },
@@ -159,7 +160,8 @@ describe('request timeouts', () => {
   });
   afterAll(() => t?.close());
 
-  test('a body sent a byte at a time is cut off once REQUEST_TIMEOUT_MS passes, and other clients are served meanwhile', async () => {
+  // other clients are served meanwhile
+  test('a body sent a byte at a time is cut off once REQUEST_TIMEOUT_MS passes', async () => {
     const body = JSON.stringify({ email: 'slow@example.com', password: 'x'.repeat(60) });
     const socket = net.connect(port, '127.0.0.1');
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -168,7 +170,8 @@ describe('request timeouts', () => {
     socket.on('error', () => {});
     const closed = new Promise<boolean>((resolve) => socket.once('close', () => resolve(true)));
     socket.write(
-      `POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      `POST /api/users/authenticate HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ` +
+        `${body.length}\r\n\r\n`,
     );
     // a byte every 300 ms: never idle long enough for an idle timeout, only the request timeout applies.
     // Sending all of it would take 30 s; the server must end it well before.

@@ -49,7 +49,8 @@ if (engine === 'postgres')
       }
     });
 
-    test("only an admin's accepted save is broadcast: a refused one (4xx) or a player's write leaves B's copy", async () => {
+    // a refused save is one answered 4xx
+    test("only an admin's accepted save is broadcast: a refused one or a player's write leaves B's copy", async () => {
       const { a, b, admin } = pair;
       const [player] = await accounts(a, 1);
       const id = await publishArticle(a, admin.token, 'Copia di B');
@@ -74,13 +75,11 @@ if (engine === 'postgres')
       // what a database restart or an operator's pg_terminate_backend does to both listeners
       const { rows } = await sql<{
         n: number;
-      }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
-        a.db.kysely,
-      );
+      }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
       expect(rows[0].n).toBe(2);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(
-        a.db.kysely,
-      );
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'arena-cache-broadcast'`.execute(a.db.kysely);
       // the API never stopped answering: a save and a read right after the cut
       const saveMs = await renameArticle(a, admin.token, id, 'Durante il taglio');
       expect(saveMs).toBeLessThan(1000);
@@ -136,7 +135,8 @@ describe('Cache-Control: a short browser lifetime, a longer CDN one', () => {
   const maxAge = (value: string, directive: string) =>
     Number(new RegExp(`(?:^|,\\s*)${directive}=(\\d+)`).exec(value)?.[1]);
 
-  test('news and tournament reads: max-age ≤ 10 s, no stale copy in the browser, s-maxage and CDN-Cache-Control for a CDN', async () => {
+  // a CDN is given s-maxage and CDN-Cache-Control
+  test('news and tournament reads: max-age ≤ 10 s and no stale copy in the browser', async () => {
     const reads = ['/api/news', `/api/news/${newsId}`, '/api/tournaments', `/api/tournaments/${tournamentId}`];
     for (const url of reads) {
       const r = await t.call('GET', url);

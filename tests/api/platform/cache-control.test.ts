@@ -47,7 +47,8 @@ describe('reads that are public for anonymous visitors and personal with a token
       ['/api/news', EDITORIAL],
     ] as const;
 
-  test('anonymous: public with a short max-age, stale-while-revalidate for a CDN, varying on Authorization', async () => {
+  // with stale-while-revalidate for a CDN
+  test('anonymous: public with a short max-age, varying on Authorization', async () => {
     for (const [url, policy] of urls()) {
       const headers = await headersOf(url);
       expect(headers['cache-control'], url).toBe(policy);

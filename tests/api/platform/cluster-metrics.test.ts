@@ -73,7 +73,7 @@ const requestsTotal = (text: string) =>
     .filter((line) => line.startsWith('arena_http_requests_total{method="GET",route="/api/news",status_class="2xx"}'))
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 
-test("the primary's METRICS_PORT sums every worker's counts; a worker's own /metrics shows only its share", async () => {
+test("the primary's METRICS_PORT sums every worker's counts; a worker's /metrics shows only its share", async () => {
   // the second worker starts once the first (which migrated) listens
   await expect.poll(() => s.output().match(/Arena is running/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
   await metricsPortAnswers();

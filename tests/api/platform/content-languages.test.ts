@@ -65,7 +65,8 @@ describe('tournaments', () => {
     expect(listIt.find((x: { id: string }) => x.id === created.id)).toMatchObject({ name: 'Coppa di primavera' });
   });
 
-  test('an empty English text falls back to Italian; the flat fields alone still create and edit the Italian text', async () => {
+  // the flat fields alone still create and edit the Italian text
+  test('an empty English text falls back to Italian', async () => {
     const created = await write(
       'POST',
       '/api/tournaments',

@@ -98,7 +98,8 @@ if (engine === 'postgres')
       await proxy?.close();
     });
 
-    test('every request answers 503 with Retry-After within seconds, health within 1 s, and the app recovers', async () => {
+    // health answers within 1 s
+    test('every request answers 503 with Retry-After within seconds, and the app recovers', async () => {
       const { token, user } = await t.signupAndLogin();
       proxy.blackhole();
       // more requests than the pool has connections, reads and writes
@@ -120,7 +121,8 @@ if (engine === 'postgres')
       expect(recovered.status).toBe(200);
       expect((await t.call('GET', '/api/health')).status).toBe(200);
       console.log(
-        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, live ${live.ms} ms, recovery ${recovered.ms} ms`,
+        `[pg blackhole] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.ms} ms, ` +
+          `live ${live.ms} ms, recovery ${recovered.ms} ms`,
       );
     });
   });
@@ -133,7 +135,8 @@ if (engine === 'postgres')
     });
     afterAll(() => t?.close());
 
-    test('requests that need the table answer 503 within seconds, health within 1 s, and all is well once the lock goes', async () => {
+    // health answers within 1 s
+    test('requests that need the table answer 503 within seconds, and all is well once the lock goes', async () => {
       const { token } = await t.signupAndLogin();
       const locker = new pg.Client({ connectionString: t.config.databaseUrl });
       await locker.connect();
@@ -148,7 +151,8 @@ if (engine === 'postgres')
         expect([200, 503]).toContain(health.status);
         if (health.status === 503) expect(health.json.error.dependencies).toMatchObject({ database: 'down' });
         console.log(
-          `[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, health ${health.status} in ${health.ms} ms`,
+          `[pg lock] slowest 503 ${Math.max(...answers.map((a) => a.ms))} ms, ` +
+            `health ${health.status} in ${health.ms} ms`,
         );
       } finally {
         await locker.query('rollback').catch(() => {});
@@ -168,7 +172,8 @@ if (engine === 'sqlite')
     });
     afterAll(() => t?.close());
 
-    test('a write answers 503 after the busy budget without freezing the event loop; reads and liveness stay prompt', async () => {
+    // reads and liveness stay prompt
+    test('a write answers 503 after the busy budget without freezing the event loop', async () => {
       const { token } = await t.signupAndLogin();
       const other = new SQLite(t.config.databaseUrl.replace(/^sqlite:/, ''));
       const loop = monitorEventLoopDelay({ resolution: 5 });
@@ -191,7 +196,9 @@ if (engine === 'sqlite')
         const health = await timed(() => t.call('GET', '/api/health'));
         expect(health.status).toBe(200);
         console.log(
-          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, health ${health.ms} ms, longest event-loop stall ${longestStall} ms (monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
+          `[sqlite lock] write 503 in ${written.ms} ms, live ${live.ms} ms, read ${read.ms} ms, ` +
+            `health ${health.ms} ms, longest event-loop stall ${longestStall} ms ` +
+            `(monitorEventLoopDelay max ${Math.round(loop.max / 1e6)} ms)`,
         );
       } finally {
         if (other.inTransaction) other.exec('rollback');

@@ -71,7 +71,8 @@ test('the double elimination is finalised: places 1 to 3 paid', async () => {
   expect(prizes.payouts[0].userId).toBe(champion.id);
 });
 
-test('the Swiss tournament played its three rounds among eight players, then its top four a playoff, and is finalised', async () => {
+// the rounds were among eight players
+test('the Swiss tournament played three rounds, then a playoff of its top four, and is finalised', async () => {
   const swiss = named('EAFC24 Swiss Series');
   expect(swiss.format).toBe('swiss');
   const b = await bracketOf(swiss.id);
@@ -166,7 +167,8 @@ test('the duo tournament has real teams: two whole (giulia and alex together) ho
   expect(row.member_count).toBe(2);
 });
 
-test('the tournament in check-in has its lobby key posted: alex, checked in, sees it only from near the start', async () => {
+// alex is checked in
+test('the tournament in check-in has its lobby key posted, seen by alex only from near the start', async () => {
   const sprint = named('Fortnite Zero Build Sprint');
   const alex = await t.login('alex@demo.arena', 'demo-player-2026');
   const mine = await t.call('GET', `/api/tournaments/${sprint.id}/lobbies/mine`, { token: alex });

@@ -59,7 +59,8 @@ async function holdWriteLock(productId: string): Promise<{ waiting(): Promise<vo
             async () =>
               (
                 await client.query(
-                  `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+                  'select count(*)::int as n from pg_stat_activity where datname = current_database() and ' +
+                    "wait_event_type = 'Lock'",
                 )
               ).rows[0].n,
             { timeout: 5000 },
@@ -178,7 +179,7 @@ describe(`SIGTERM (${engine})`, () => {
 });
 
 describe(`draining, in process (${engine})`, () => {
-  test('requests on open keep-alive connections are answered with Connection: close; readiness says draining', async () => {
+  test('requests on open keep-alive connections get Connection: close; readiness says draining', async () => {
     const d = await createTestApp({ rateLimits: false });
     try {
       await d.app.listen({ port: 0, host: '127.0.0.1' });
@@ -299,7 +300,9 @@ if (engine === 'postgres')
         timeouts: 0,
       });
       console.log(
-        `rolling restart under load: ${result.requests.total} requests in ${result.duration} s (${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms), restart took ${restartMs} ms, 0 non-2xx, 0 errors`,
+        `rolling restart under load: ${result.requests.total} requests in ${result.duration} s ` +
+          `(${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms), ` +
+          `restart took ${restartMs} ms, 0 non-2xx, 0 errors`,
       );
 
       // SIGTERM on the primary drains both workers and exits 0

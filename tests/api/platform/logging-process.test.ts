@@ -85,7 +85,8 @@ async function breakTournaments() {
   await client.end();
 }
 
-test('every line of a real process is JSON with a level, carries no secret or address, and tells its stop', async () => {
+// and the lines tell the process's stop
+test('every line of a real process is JSON with a level and carries no secret or address', async () => {
   const email = `log.${Date.now()}@example.com`;
   const password = 'Sentinel-Pa55word!';
   const body = {

@@ -38,7 +38,8 @@ test('a reset request writes the mail to the queue; the worker sends it and keep
   expect(JSON.stringify(await rows())).not.toContain(token);
 });
 
-test('a message survives a restart: written by one process whose mail server is down, sent by the next one on the same database', async () => {
+// it is written by one process whose mail server is down
+test('a message survives a restart: sent by the next process on the same database', async () => {
   const first = await createTestApp({ rateLimits: false, smtpUrl: await deadSmtpUrl(), mailPollMs: 60_000 });
   try {
     const a = await first.signup({ language: 'it' });
@@ -85,7 +86,8 @@ test('a message survives a restart: written by one process whose mail server is 
   }
 });
 
-test('a page of queued messages is taken once: two processes claiming the same page at once split it, and a taken message is not due again until its lease ends', async () => {
+// a taken message is not due again until its lease ends
+test('a page of queued messages is taken once: two processes claiming it at once split it', async () => {
   // queued with a transaction (so the worker is not woken), as a reminder tick does; this
   // process's own worker would look again only in ten minutes
   const q = await createTestApp({ rateLimits: false, mailPollMs: 600_000 });
@@ -127,7 +129,8 @@ test('a page of queued messages is taken once: two processes claiming the same p
   }
 });
 
-test('mail gives way to a burst of requests: it waits while more than 32 are being answered and goes once they are done', async () => {
+// it waits while more than 32 are being answered
+test('mail gives way to a burst of requests and goes once they are done', async () => {
   // the requests this app has begun answering, counted by a hook that runs after the queue's own
   let arrived = 0;
   const extend = (app: FastifyInstance) => app.addHook('onRequest', async () => void arrived++);
@@ -141,7 +144,8 @@ test('mail gives way to a burst of requests: it waits while more than 32 are bei
       const socket = net.connect(port, '127.0.0.1');
       socket.on('error', () => {});
       socket.write(
-        `POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{`,
+        'POST /api/users/sendReset HTTP/1.1\r\nhost: localhost\r\ncontent-type: application/json\r\ncontent-length: ' +
+          '100\r\n\r\n{',
       );
       sockets.push(socket);
     }

@@ -9,7 +9,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-test('pruning drops idempotency keys older than a day, expired sessions, ended rate-limit windows and mail records older than 30 days, and keeps the rest', async () => {
+// an idempotency key expires after a day, a mail record after 30 days; a session or a rate-limit window when it ends
+test('pruning drops expired keys, sessions, rate-limit windows and mail records, and keeps the rest', async () => {
   const a = await t.signupAndLogin();
   const db = t.db.kysely;
   const now = new Date();

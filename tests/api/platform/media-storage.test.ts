@@ -186,7 +186,8 @@ describe('an app with MEDIA_STORAGE=s3', () => {
 });
 
 describe('S3 faults give a quick 503 and write nothing', () => {
-  test('S3 stopped: the upload is 503 SERVICE_UNAVAILABLE in well under 5 s, with no audit row; a stored image is 503, not 404', async () => {
+  // the 503 is SERVICE_UNAVAILABLE, and the upload leaves no audit row
+  test('S3 stopped: the upload is 503 in well under 5 s and a stored image is 503, not 404', async () => {
     const s3 = await startLocalS3();
     const { t, admin } = await s3App(s3);
     try {
@@ -212,7 +213,8 @@ describe('S3 faults give a quick 503 and write nothing', () => {
     }
   });
 
-  test('S3 frozen (connections accepted, nothing answered): the upload and the read are cut at S3_TIMEOUT_MS with 503', async () => {
+  // frozen: connections accepted, nothing answered
+  test('S3 frozen: the upload and the read are cut at S3_TIMEOUT_MS with 503', async () => {
     const s3 = await startLocalS3();
     const proxy = await startTcpProxy('127.0.0.1', s3.port);
     const { t, admin } = await s3App(s3, `http://127.0.0.1:${proxy.port}`);
@@ -244,7 +246,8 @@ describe('S3 faults give a quick 503 and write nothing', () => {
     }
   });
 
-  test('S3 trickling its answer (a byte now and then, never idle) is cut at S3_TIMEOUT_MS too, body included', async () => {
+  // trickling: a byte now and then, never idle
+  test('S3 trickling its answer is cut at S3_TIMEOUT_MS too, body included', async () => {
     // an S3-shaped server on loopback that starts a 100 kB answer and sends 10 bytes every 100 ms
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': '100000' });

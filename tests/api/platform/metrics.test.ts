@@ -119,7 +119,7 @@ describe('access', () => {
   });
 });
 
-test('a request counts under its route pattern, method and status class, in the counter and the histogram', async () => {
+test('a request counts under its route pattern, method and status class, in counter and histogram', async () => {
   const route = { method: 'GET', route: '/api/tournaments/:id' };
   const before = await scrape();
   for (let i = 0; i < 3; i++)

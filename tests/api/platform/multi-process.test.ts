@@ -93,7 +93,7 @@ if (engine === 'postgres')
       await auditLedger(t);
     });
 
-    test('120 purchases of a product with stock 4, split across both processes: 4 sold, stock 0, 4 debits', async () => {
+    test('120 purchases of a product with stock 4, across both processes: 4 sold, stock 0, 4 debits', async () => {
       const product = await api.product({ price: 100, quantity: 4 });
       const players = await accounts(t, 120);
       for (const p of players) await api.credit(p.id, 150);
@@ -167,7 +167,7 @@ if (engine === 'postgres')
       expect(Number(row.member_count)).toBe(12);
     });
 
-    test('30 concurrent wrong logins for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
+    test('30 wrong logins at once for one e-mail across both processes: exactly 10 answered, 20 limited', async () => {
       const email = `shared-${randomUUID()}@example.com`;
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
@@ -252,7 +252,7 @@ describe('npm run start:cluster', () => {
 });
 
 describe(`kill -9 during a purchase storm (${engine})`, () => {
-  test('after a crash and a restart every balance equals its ledger and every purchase has exactly its debit', async () => {
+  test('after a crash and restart every balance equals its ledger, every purchase exactly its debit', async () => {
     const initialStock = 60;
     const products = [
       await api.product({ price: 100, quantity: initialStock }),
@@ -315,12 +315,14 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
     // the audit, in SQL
     const unbalanced = await rows(sql<{ user_id: string }>`
       select w.user_id from wallets w
-      left join (select user_id, sum(amount) as total from wallet_transactions group by user_id) l on l.user_id = w.user_id
+      left join (select user_id, sum(amount) as total from wallet_transactions group by user_id) l
+        on l.user_id = w.user_id
       where w.balance <> coalesce(l.total, 0) or w.balance < 0`);
     expect(unbalanced).toEqual([]);
     const purchaseWithoutDebit = await rows(sql<{ id: string }>`
       select p.id from purchases p
-      where (select count(*) from wallet_transactions x where x.type = 'purchase' and x.reference = 'purchase:' || p.id and x.amount = -p.price) <> 1`);
+      where (select count(*) from wallet_transactions x
+             where x.type = 'purchase' and x.reference = 'purchase:' || p.id and x.amount = -p.price) <> 1`);
     expect(purchaseWithoutDebit).toEqual([]);
     const debitWithoutPurchase = await rows(sql<{ id: string }>`
       select x.id from wallet_transactions x
@@ -335,7 +337,8 @@ describe(`kill -9 during a purchase storm (${engine})`, () => {
     const [{ used, redeemed, credited }] = await rows(sql<{ used: number; redeemed: number; credited: number }>`
       select (select redemption_count from giveaways where id = ${g.id}) as used,
              (select cast(count(*) as integer) from giveaway_redemptions where giveaway_id = ${g.id}) as redeemed,
-             (select cast(count(*) as integer) from wallet_transactions where type = 'giveaway' and reference like ${`giveaway:${g.id}:%`}) as credited`);
+             (select cast(count(*) as integer) from wallet_transactions
+               where type = 'giveaway' and reference like ${`giveaway:${g.id}:%`}) as credited`);
     expect(Number(used)).toBe(Number(redeemed));
     expect(Number(credited)).toBe(Number(redeemed));
     expect(Number(used)).toBeLessThanOrEqual(40);

@@ -158,8 +158,8 @@ if (engine === 'postgres')
       expect(texts.some((s) => /^\s*(begin|commit|rollback)/i.test(s))).toBe(false);
     });
 
-    // (last: it stops the preparing for the rest of this pool)
-    test("a column added by another process's migration: the prepared `select *` answers again, unprepared, and nothing more is prepared", async () => {
+    // it answers unprepared, and nothing more is prepared (last: it stops the preparing for the rest of this pool)
+    test("a column added by another process's migration: the prepared `select *` answers again", async () => {
       await alterElsewhere('alter table items add column extra text');
       expect(await all(1)).toEqual({ id: 1, name: 'n1', extra: null });
       const before = (await prepared()).length;
@@ -173,7 +173,7 @@ if (engine === 'postgres')
   });
 
 if (engine === 'postgres')
-  test("a transaction that meets a statement prepared before another process's migration runs again, whole", async () => {
+  test("a transaction that meets a statement prepared before another process's migration reruns whole", async () => {
     // a pool of its own, still preparing (the test above stopped the other one)
     const fresh = await openOneConnection();
     try {

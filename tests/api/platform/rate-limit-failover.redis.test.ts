@@ -47,7 +47,8 @@ const limits = {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const report = (label: string, answers: { ms: number }[]) =>
   console.log(
-    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
+    `[redis ${label}] median ${median(answers.map((a) => a.ms)).toFixed(1)} ms, ` +
+      `slowest ${Math.max(...answers.map((a) => a.ms)).toFixed(1)} ms per login`,
   );
 
 /** The server's log lines, captured from the logger's destination. */
@@ -77,7 +78,8 @@ describe('Redis that stops answering (a proxy that blackholes)', () => {
     await proxy?.close();
   });
 
-  test('the login limit still answers 429 after LOGIN_RATE_LIMIT tries, each fast, and Redis is used again after', async () => {
+  // each try is answered fast
+  test('the login limit still answers 429 after LOGIN_RATE_LIMIT tries, and Redis is used again after', async () => {
     const baseline = await exhaustLimit(t, `before-${randomUUID()}@example.com`);
     expectLimitHeld(baseline, t.config.loginRateLimit);
     report('up', baseline);

@@ -20,7 +20,7 @@ const attempt = (t: TestApp, email: string, password: string) =>
   t.call('POST', '/api/users/authenticate', { body: { email, password } });
 
 describe('with the default configuration', () => {
-  test('the 11th login attempt for one e-mail within a minute is 429 RATE_LIMITED, even with the right password', async () => {
+  test('the 11th login for one e-mail within a minute is 429 RATE_LIMITED, even with the right password', async () => {
     for (let i = 0; i < 10; i++) expect((await attempt(limited, 'target@example.com', `guess-${i}`)).status).toBe(401);
     const blocked = await attempt(limited, 'target@example.com', 'target-password');
     expect(blocked.status).toBe(429);

@@ -234,7 +234,7 @@ if (engine === 'sqlite')
       for (const url of pages) expect((await get(next, url)).status, `${url} from the new server`).toBe(200);
     });
 
-    test('without PUBLIC_ORIGIN, prerendered and on-demand pages name the address their server answers on', async () => {
+    test("without PUBLIC_ORIGIN, prerendered and on-demand pages name their server's own address", async () => {
       for (const url of ['/login', '/en/login', '/news', pages.find((p) => p.startsWith('/tournament/'))!]) {
         const html = await (await get(next, url)).text();
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];

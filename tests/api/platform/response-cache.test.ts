@@ -32,7 +32,7 @@ test('an anonymous read is answered from the cache until a write goes through th
   expect(list.json.data.map((x: { name: string }) => x.name)).toContain('Another Cup');
 });
 
-test("a player's read of a tournament: the public part may come from the cache, their own standing never does", async () => {
+test("a player's read of a tournament: the public part may be cached, their own standing never is", async () => {
   const id = await createTournament(t, admin.token, 'registration', { name: 'Token Cup', maxPartecipants: 1 });
   const [first, second, outsider] = [await quickPlayer(t), await quickPlayer(t), await quickPlayer(t)];
   for (const p of [first, second]) expect((await join(t, id, p)).status).toBe(200);

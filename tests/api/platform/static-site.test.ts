@@ -18,7 +18,8 @@ const PUBLIC_FILE = 'public, max-age=3600, stale-while-revalidate=86400';
 
 // pages long enough for their compressed copies to be smaller
 const page = (title: string) =>
-  `<!doctype html><html><head><title>${title}</title></head><body>${`<p>${title} paragraph</p>`.repeat(80)}</body></html>`;
+  `<!doctype html><html><head><title>${title}</title></head><body>` +
+  `${`<p>${title} paragraph</p>`.repeat(80)}</body></html>`;
 const files: Record<string, string> = {
   'index.html': page('home'),
   'competitions.html': page('competitions'),
@@ -323,7 +324,8 @@ describe('caching and security headers', () => {
   });
 });
 
-test('no file-system call per request: the build deleted after start is still served, and fs is not touched', async () => {
+// and fs is not touched
+test('no file-system call per request: the build deleted after start is still served', async () => {
   const spies = [
     vi.spyOn(fs, 'readFileSync'),
     vi.spyOn(fs, 'statSync'),

@@ -111,14 +111,15 @@ describe('parsing TRUST_PROXY', () => {
 });
 
 describe('the address the limits count', () => {
-  test('TRUST_PROXY unset: a spoofed X-Forwarded-For is ignored, every request counts for the socket address', async () => {
+  test('TRUST_PROXY unset: a spoofed X-Forwarded-For is ignored, requests count for the socket address', async () => {
     const t = await limitedApp(false);
     for (let i = 0; i < 10; i++) expect((await signup(t, '198.51.100.30', `203.0.113.${i}`)).status).toBe(201);
     expect((await signup(t, '198.51.100.30', '203.0.113.200')).status).toBe(429);
     expect((await signup(t, '198.51.100.31', '198.51.100.30')).status).toBe(201);
   });
 
-  test('TRUST_PROXY=1: the address the one proxy saw is the client; what the client wrote before it is ignored', async () => {
+  // what the client wrote before it is ignored
+  test('TRUST_PROXY=1: the address the one proxy saw is the client', async () => {
     const t = await limitedApp(1);
     // the load balancer (10.0.0.1) appends the address it saw; the client may prepend anything
     for (let i = 0; i < 10; i++) expect((await signup(t, '10.0.0.1', `6.6.6.${i}, 198.51.100.40`)).status).toBe(201);
@@ -126,7 +127,8 @@ describe('the address the limits count', () => {
     expect((await signup(t, '10.0.0.1', '198.51.100.41')).status).toBe(201);
   });
 
-  test('TRUST_PROXY as a list: only those proxies are believed, and a client that is not one keeps its own address', async () => {
+  // a client that is not one of them keeps its own address
+  test('TRUST_PROXY as a list: only those proxies are believed', async () => {
     const t = await limitedApp(['10.0.0.0/8']);
     for (let i = 0; i < 10; i++) expect((await signup(t, `10.0.0.${i + 1}`, '198.51.100.50')).status).toBe(201);
     expect((await signup(t, '10.9.9.9', '198.51.100.50')).status).toBe(429);

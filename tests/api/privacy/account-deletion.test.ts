@@ -42,7 +42,8 @@ async function everyTable(): Promise<Record<string, Record<string, unknown>[]>> 
 const userRow = (id: string) =>
   t.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
-test('a player closes their account: refused while a tournament or an order needs it, then nothing names them', async () => {
+// the closing is refused while a tournament or an order needs the account
+test('a player closes their account: refused while needed, then nothing names them', async () => {
   const api = rewardsApi(t, admin.token);
   const me = await t.signupAndLogin({ language: 'en' });
   const other = await quickPlayer(t);
@@ -185,7 +186,8 @@ test('a player closes their account: refused while a tournament or an order need
 });
 
 describe('refused', () => {
-  test('the 21st password in 15 minutes is 429, even the right one: a stolen session is no password oracle', async () => {
+  // so a stolen session is no password oracle
+  test('the 21st password in 15 minutes is 429, even the right one', async () => {
     const limited = await createTestApp();
     try {
       const p = await limited.signupAndLogin();
@@ -266,7 +268,8 @@ test("a bracket the player played in keeps its entrant, seed and score under the
   for (const rival of rivals) expect(text).toContain(rival.username);
 });
 
-test("the audit log keeps what admins did: a tournament's own fields stay, even where they read like the player's", async () => {
+// even where they read like the player's
+test("the audit log keeps what admins did: a tournament's own fields stay", async () => {
   const me = await t.signupAndLogin();
   const player: Person = { id: me.user.id, token: me.token, email: me.email, username: me.username };
   const named = await t.call('PUT', `/api/users/pp/${player.id}`, { token: me.token, body: { nickname: 'Zephyr' } });

@@ -37,7 +37,8 @@ const purchaseFor = (token: string, productId: string, userId?: string) =>
     body: { shippingAddress: address, productId, ...(userId ? { userId } : {}) },
   });
 
-test('a closed account is given nothing: an entry, a team place or an order made for it is refused, nothing written', async () => {
+// an entry, a team place or an order made for it is refused, and nothing is written
+test('a closed account is given nothing', async () => {
   const api = rewardsApi(t, admin.token);
   const gone = await quickPlayer(t);
   const captain = await quickPlayer(t);
@@ -59,8 +60,8 @@ if (engine === 'postgres')
   describe('PostgreSQL, a closing and a write at the same moment', () => {
     const pauseAt = tablePauses(() => t);
 
-    // an admin's roster add on the player's behalf included
-    test('a closing under way makes a join, a faction pick, a purchase and a picture wait, then refuses each', async () => {
+    // a join, a faction pick, a purchase, a campaign picture, and an admin's roster add on the player's behalf
+    test("a closing under way makes each of the player's writes wait, then refuses it", async () => {
       const api = rewardsApi(t, admin.token);
       const me = await quickPlayer(t);
       const cup = await createTournament(t, admin.token, 'registration');

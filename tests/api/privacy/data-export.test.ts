@@ -29,7 +29,8 @@ afterAll(() => t?.close());
 
 const exportOf = (p: { token: string }) => t.call('GET', '/api/users/me/export', { token: p.token });
 
-test('the export holds the account, choices, tournaments, faction, badges, wallet, orders and submissions', async () => {
+// and the campaign submissions
+test('the export holds the account, choices, tournaments, faction, badges, wallet and orders', async () => {
   const api = rewardsApi(t, admin.token);
   const { user, token } = await t.signupAndLogin({ language: 'en' });
   const me: Person = { id: user.id, token, email: user.email, username: user.username };
@@ -107,7 +108,8 @@ test('a player with nothing yet gets an empty export; without a session it is 40
   expectError(await t.call('GET', '/api/users/me/export'), 401, 'UNAUTHORIZED');
 });
 
-test("the match results a player reported are in their export, with the picture and the verdict; not another's", async () => {
+// each with its picture and the verdict
+test("the match results a player reported are in their export, not another's", async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
   const players = await quickPlayers(t, 2);
   for (const p of players) expect((await join(t, id, p)).status).toBe(200);
@@ -142,7 +144,8 @@ test("the match results a player reported are in their export, with the picture 
   });
 });
 
-test("every faction the player chose and the bracket scores they reported are in their export; not the other side's", async () => {
+// every faction they chose and every bracket score they reported
+test("a player's factions and bracket scores are in their export; not the other side's", async () => {
   // two championships, a faction in each: the export names both, the latest first
   const championships: string[] = [];
   for (const name of ['Export Spring', 'Export Autumn']) {

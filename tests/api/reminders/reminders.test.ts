@@ -79,7 +79,8 @@ const checkInClosing = () => ({
 });
 
 describe('check-in open', () => {
-  test('mails every member once, in their language, with the page, the .ics and the settings links; not the waitlist, not who opted out', async () => {
+  // with the page, the .ics and the settings links
+  test('mails every member once, in their language; not the waitlist, not who opted out', async () => {
     const [it1, it2] = await quickPlayers(t, 2, { language: 'it' });
     const en = await quickPlayer(t, { language: 'en' });
     const quiet = await quickPlayer(t, { language: 'en' });
@@ -165,7 +166,8 @@ describe('check-in open', () => {
 });
 
 describe('check-in closing', () => {
-  test('15 minutes before the end, only members not checked in are told, once; opting out of it keeps the other reminders', async () => {
+  // opting out of it keeps the other reminders
+  test('15 minutes before the end, only members not checked in are told, once', async () => {
     const [done, late, quiet] = await quickPlayers(t, 3);
     const lateEn = await quickPlayer(t, { language: 'en' });
     expect(
@@ -219,7 +221,8 @@ describe('results final', () => {
       .where('id', '=', id)
       .execute();
 
-  test("each player gets their rank and points (a team's players their team's), with the standings link; who did not play gets nothing", async () => {
+  // a team's players get their team's; the mail links the standings
+  test('each player gets their rank and points; who did not play gets nothing', async () => {
     const [a, b, c, absent] = await quickPlayers(t, 4);
     const d = await quickPlayer(t, { language: 'en' });
     const quiet = await quickPlayer(t);
@@ -318,7 +321,7 @@ describe('results final', () => {
     expect(mailTo(mails, players[3]!).text).toContain(`http://arena.test/tournament/${id}/bracket`);
   });
 
-  test('a round-robin player is told their rank without points; a battle royale keeps points and standings', async () => {
+  test('a round-robin player is told their rank, no points; a battle royale keeps points and standings', async () => {
     const [a, b] = await quickPlayers(t, 2);
     const ended = {
       start_registration: at(-600),
@@ -337,7 +340,8 @@ describe('results final', () => {
     expect(mailTo(mails, b).text).toContain(`http://arena.test/tournament/${id}/bracket`);
   });
 
-  test('a real finalisation: the mail tells the credits won (only to who won some) and the admin who finalised', async () => {
+  // the credits are told only to who won some
+  test('a real finalisation: the mail tells the credits won and the admin who finalised', async () => {
     const [winner, third] = await quickPlayers(t, 2);
     const second = await quickPlayer(t, { language: 'en' });
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 50 });
@@ -380,7 +384,8 @@ describe('results final', () => {
 });
 
 describe('the poll', () => {
-  test('a database that is down fails the ticks, which are logged; the poll goes on and mails once it is back', async () => {
+  // the failed ticks are logged
+  test('a database that is down fails the ticks; the poll goes on and mails once it is back', async () => {
     const players = await quickPlayers(t, 2);
     const id = await tournamentWith(players, checkInOpen());
     // a PostgreSQL nobody listens on: every query fails with a refused connection
@@ -548,7 +553,7 @@ describe('the demo', () => {
 });
 
 describe('npm start with the demo', () => {
-  test('a first start seeds the demo and mails its open check-in at once, not after the first poll interval', async () => {
+  test('a first start seeds the demo and mails its open check-in at once, not after one poll interval', async () => {
     const fresh = await createTestApp({ rateLimits: false });
     // an interval longer than the test: only the tick at start can send these
     const server = await startServer({

@@ -126,7 +126,8 @@ const playedColumns = [
 ] as const;
 
 describe('what a finalised tournament was played with', () => {
-  test('a changed game, size, format, team rule, championship, check-in or date is 409 and changes nothing', async () => {
+  // and nothing is changed
+  test('a changed game, size, format, team rule, championship, check-in or date is 409', async () => {
     const { id } = await liveWithPendingReport();
     await finalise(id);
     const before = await T.tournamentRow(t, id);

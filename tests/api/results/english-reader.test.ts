@@ -95,7 +95,8 @@ const ledger = async (p: Person, headers: Record<string, string>) => {
 };
 const noItalian = (text: string) => ITALIAN.forEach((it) => expect(text).not.toContain(it));
 
-test('the English winner reads the prize and badge lines of the ledger in English, the Italian runner-up in Italian', async () => {
+// the English winner reads them in English, the Italian runner-up in Italian
+test("the prize and badge lines of the ledger read in each player's language", async () => {
   const lines = await ledger(alex, EN);
   const english = lines.map((l) => l.translations.en.description).sort();
   expect(english).toEqual(['Champion', 'On the podium', 'Winter Cup · #1'].sort());
@@ -153,7 +154,8 @@ test('the results mail tells the English winner in English: the English name, no
   expect(`${toGiulia.subject}\n${toGiulia.text}`).toContain("Coppa d'Inverno");
 });
 
-test("the demo's English player alex reads his seeded ledger (badges, purchases, the admin's credits) in English", async () => {
+// its badges, purchases and the admin's credits
+test("the demo's English player alex reads his seeded ledger in English", async () => {
   const demo = await createTestApp({ rateLimits: false });
   try {
     await seedDemo(demo.app);

@@ -68,7 +68,8 @@ const auditsOf = (action: string, id: string) =>
   t.db.kysely.selectFrom('audit_log').selectAll().where('action', '=', action).where('entity_id', '=', id).execute();
 
 describe('who may call', () => {
-  test('prizes and finalise are for admins: 401 without a token, 403 for a player, 404 for an unknown tournament', async () => {
+  // and 404 for an unknown tournament
+  test('prizes and finalise are for admins: 401 without a token, 403 for a player', async () => {
     const { id, players } = await soloTournament(1);
     for (const [method, url, body] of [
       ['GET', `/api/tournaments/${id}/prizes`, undefined],
@@ -90,7 +91,7 @@ describe('who may call', () => {
 });
 
 describe('the prize table', () => {
-  test('refuses ranges that overlap, run backwards, start at 0 or pay nothing, with 400 and nothing stored', async () => {
+  test('refuses ranges that overlap, run backwards, start at 0 or pay nothing: 400, nothing stored', async () => {
     const { id } = await soloTournament(1);
     for (const prizes of [
       [
@@ -143,7 +144,8 @@ describe('the prize table', () => {
 });
 
 describe('finalising', () => {
-  test('ten finalise calls at once: one 200, nine 409 TOURNAMENT_FINALIZED, each prize paid once, the ledger balanced', async () => {
+  // the nine are 409 TOURNAMENT_FINALIZED
+  test('ten finalise calls at once: one 200, nine 409, each prize paid once, the ledger balanced', async () => {
     const { id, players } = await soloTournament(6);
     await match(
       id,
@@ -203,7 +205,8 @@ describe('finalising', () => {
     await auditLedger(t);
   });
 
-  test('the frozen standings do not change: a later result and a new prize table are refused, a second finalise too', async () => {
+  // a later result and a new prize table are refused, a second finalise too
+  test('the frozen standings do not change', async () => {
     const { id, players } = await soloTournament(3);
     await match(
       id,
@@ -269,7 +272,8 @@ describe('finalising', () => {
     await auditLedger(t);
   });
 
-  test('a single-elimination bracket finalises from its placements: champion, runner-up and both semi-final losers paid', async () => {
+  // the champion, the runner-up and both semi-final losers are paid
+  test('a single-elimination bracket finalises from its placements', async () => {
     const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant', maxPartecipants: 8 });
     const players = await quickPlayers(t, 4);
     const valorant = (p: Person) => registration(p.id, { game: 'Valorant' });
@@ -407,7 +411,8 @@ describe('incomplete results', () => {
   const disqualify = (id: string, userId: string) =>
     call('POST', `/api/tournaments/${id}/registrations/${userId}/disqualify`, { reason: 'Cheating in match 1' });
 
-  test('a match with fewer lines than entrants is named: 409 RESULTS_INCOMPLETE, nothing finalised, until the admin confirms it', async () => {
+  // the answer names the match, and nothing is finalised until then
+  test('a match with fewer lines than entrants is 409 RESULTS_INCOMPLETE until the admin confirms it', async () => {
     const { id, players } = await soloTournament(4);
     await match(
       id,
@@ -486,7 +491,8 @@ describe('incomplete results', () => {
     expect(frozen.rows.at(-1)).toMatchObject({ entrantId: winner.id, rank: 0, disqualified: true });
   });
 
-  test('once finalised nobody is disqualified: 409 TOURNAMENT_FINALIZED, the roster and the frozen ranks unchanged', async () => {
+  // the roster and the frozen ranks are unchanged
+  test('once finalised nobody is disqualified: 409 TOURNAMENT_FINALIZED', async () => {
     const { id, players } = await soloTournament(2);
     const [winner, second] = players as [Person, Person];
     await match(id, [winner.id, second.id]);
@@ -523,7 +529,8 @@ describe('incomplete results', () => {
     expect(paid).toEqual({ [players[1]!.id]: 500, [players[2]!.id]: 300, [players[3]!.id]: 300 });
   });
 
-  test('in a duo a captain registered, a member disqualified mid-event leaves the team in play; only they are not paid', async () => {
+  // in a duo a captain registered
+  test('a duo member disqualified mid-event leaves the team in play; only they are not paid', async () => {
     const id = await createTournament(t, admin.token, 'registration', { teamSize: 2, maxPartecipants: 10 });
     const players = await quickPlayers(t, 4);
     const teamIds: string[] = [];
@@ -600,7 +607,8 @@ describe('incomplete results', () => {
 });
 
 describe('the faction leaderboard', () => {
-  test("a player's score is their points across the championship's tournaments plus the admin's audited adjustment", async () => {
+  // their points across the championship's tournaments
+  test("a player's score is their championship points plus the admin's audited adjustment", async () => {
     const competition = await call('POST', '/api/tournaments/competitions', {
       name: `League ${Date.now().toString(36)}`,
       game: 'Fortnite',

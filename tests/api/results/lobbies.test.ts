@@ -291,7 +291,8 @@ describe("a player's lobby and its key", () => {
     expectError(await mine(players[4]!), 404, 'NOT_IN_A_LOBBY');
   });
 
-  test("a self-report of a match recorded in another lobby is refused; approval records it in the reporter's lobby", async () => {
+  // a report of a match not recorded yet is approved into the reporter's lobby
+  test('a self-report of a match recorded in another lobby is refused', async () => {
     const { players, call, create, id } = await split();
     await call('POST', '/auto', {});
     await setPhase(t, admin.token, id, 'ongoing');

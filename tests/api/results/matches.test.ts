@@ -42,7 +42,8 @@ const auditActions = async (id: string) =>
   ).map((r) => r.action);
 
 describe('who may call', () => {
-  test('anonymous is 401 and a player 403 on every admin call, and nothing changes; standings and scoring are public', async () => {
+  // and the refused calls change nothing
+  test('anonymous is 401 and a player 403 on every admin call; standings and scoring are public', async () => {
     const { id, players } = await matchDay(t, admin.token, { checkedIn: 2 });
     const calls = [
       { method: 'GET' as const, url: `/api/tournaments/${id}/matches` },
@@ -164,7 +165,8 @@ describe('who may call', () => {
 });
 
 describe('scoring tables', () => {
-  test('the default until an admin picks a preset or a custom table; each change audited `scoring.update`', async () => {
+  // each change is audited as `scoring.update`
+  test('the default until an admin picks a preset or a custom table, each change audited', async () => {
     const { id } = await matchDay(t, admin.token, { checkedIn: 1 });
     const api = resultsApi(t, admin.token, id);
     expect((await api.scoring()).json.data).toEqual(presetTables.placement_plus_elims);
@@ -226,7 +228,7 @@ describe('scoring tables', () => {
     expectError(await api.setScoring({ ...presetTables.startgg_ffa, lobbySize: 20 }), 409, 'PLACEMENT_OVER_LOBBY');
   });
 
-  test('a tournament that is not a battle royale has no scoring, matches or standings: 409 NOT_BATTLE_ROYALE', async () => {
+  test('a non-battle-royale tournament has no scoring, matches or standings: 409 NOT_BATTLE_ROYALE', async () => {
     const id = await createTournament(t, admin.token, 'registration', { game: 'Valorant' });
     const api = resultsApi(t, admin.token, id);
     expectError(await api.scoring(), 409, 'NOT_BATTLE_ROYALE');
@@ -240,7 +242,8 @@ describe('scoring tables', () => {
 });
 
 describe('entering matches', () => {
-  test('matches take numbers 1, 2, 3; the standings rank by points then the tiebreakers; each write is audited', async () => {
+  // each write is audited
+  test('matches take numbers 1, 2, 3; the standings rank by points then the tiebreakers', async () => {
     const { id, players } = await matchDay(t, admin.token, { checkedIn: 4 });
     const [a, b, c, d] = players;
     const api = resultsApi(t, admin.token, id);
@@ -304,7 +307,8 @@ describe('entering matches', () => {
     expectError(await api.updateMatch(1, lines(players, waiting)), 400, code);
   });
 
-  test("an edit replaces the match's lines, keeping an unchanged line's submission time; 404 MATCH_NOT_FOUND for a number not entered", async () => {
+  // an unchanged line keeps its submission time
+  test("an edit replaces the match's lines; 404 MATCH_NOT_FOUND for a number not entered", async () => {
     const { id, players } = await matchDay(t, admin.token, { checkedIn: 3 });
     const [a, b, c] = players;
     const api = resultsApi(t, admin.token, id);
@@ -442,7 +446,8 @@ describe('entering matches', () => {
 });
 
 describe('recordLine (for self-reports)', () => {
-  test('adds or replaces one line, creating the match; a placement held by another entrant is 409 PLACEMENT_TAKEN', async () => {
+  // a line for a match not entered yet creates the match
+  test('adds or replaces one line; a placement held by another entrant is 409 PLACEMENT_TAKEN', async () => {
     const { id, players, waiting } = await matchDay(t, admin.token, { checkedIn: 3, waiting: 1 });
     const [a, b, c] = players;
     const actor = { id: admin.id, name: admin.username };
@@ -540,7 +545,7 @@ describe('CSV preview', () => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  test('a row may name the game account the player registered with; one shared by two players names neither', async () => {
+  test("a row may name the player's registered game account; one shared by two players names neither", async () => {
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
     const [a, b, c] = await quickPlayers(t, 3);
     const account = (p: Person, username: string) => registration(p.id, { username });

@@ -125,7 +125,8 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 describe('who may report', () => {
-  test('only a checked-in player of a live, not finalised battle-royale tournament; refusals store nothing', async () => {
+  // the refused reports store nothing
+  test('only a checked-in player of a live, not finalised battle-royale tournament', async () => {
     const valorant = await liveTournament([p[0]], [p[0]], { game: 'Valorant' });
     const notLiveYet = await liveTournament([p[1]], [p[1]]);
     await setPhase(t, admin.token, notLiveYet, 'checkinClosed');
@@ -202,7 +203,8 @@ describe('what a report holds', () => {
     expect(await reportRows(solo)).toEqual(before);
   });
 
-  test('a report is stored pending for the player’s entrant, listed as theirs; a second one for the same match is 409 REPORT_EXISTS', async () => {
+  // it is listed as theirs; the second one is for the same match
+  test('a report is stored pending for the player’s entrant; a second one is 409 REPORT_EXISTS', async () => {
     const r = await report(solo, p[0], { matchNumber: 1, placement: 4, eliminations: 3 });
     expect(r.status, JSON.stringify(r.json)).toBe(201);
     expect(r.json.data).toMatchObject({
@@ -260,7 +262,8 @@ describe('the queue flags what the admin must look at twice', () => {
     expect((await queue(solo, '?status=flagged')).every((x) => x.flagged && x.status === 'pending')).toBe(true);
   });
 
-  test('teammates who disagree, two entrants claiming one placement, and a report against an admin’s line are flagged side by side', async () => {
+  // teammates who disagree, two entrants claiming one placement, and a report against an admin’s line
+  test('conflicting reports are flagged side by side', async () => {
     const a0 = await report(duo, d[0], { matchNumber: 31, placement: 1, eliminations: 5 });
     const a1 = await report(duo, d[1], { matchNumber: 31, placement: 2, eliminations: 5 });
     const b0 = await report(duo, d[2], { matchNumber: 31, placement: 2, eliminations: 0 });
@@ -311,7 +314,8 @@ describe('the queue flags what the admin must look at twice', () => {
 });
 
 describe('decisions', () => {
-  test('approving records the line, the standings count it, the entry is audited; rejecting keeps the report with its reason', async () => {
+  // the approval is audited
+  test('approving records the line, counted in the standings; rejecting keeps the report with its reason', async () => {
     const good = await report(solo, p[1], { matchNumber: 5, placement: 1, eliminations: 6 });
     const bad = await report(solo, p[2], { matchNumber: 5, placement: 2, eliminations: 40 });
     const before = (await standings(solo)).rows.find((r) => r.entrantId === p[1].id);
@@ -436,7 +440,8 @@ describe('races', () => {
     expect(rows.map((r) => r.conflicts.map((c) => c.kind))).toEqual([['teammate'], ['teammate']]);
   });
 
-  test('a double click on approve records the line once; two teammates’ disagreeing reports approved at once: one wins, the other is REPORT_CONFLICT', async () => {
+  // the rivals are two teammates’ disagreeing reports approved at once: the other is REPORT_CONFLICT
+  test('a double click on approve records the line once; of two rival approvals one wins', async () => {
     const r = await report(solo, p[0], { matchNumber: 22, placement: 7, eliminations: 2 });
     const clicks = await Promise.all([
       review(solo, r.json.data.id, { decision: 'approve', createMatch: true }),

@@ -54,7 +54,7 @@ describe('forming teams', () => {
     expect(audit).toHaveLength(1);
   });
 
-  test('teams by hand replace the previous ones; the order given is kept, of the teams and of their members', async () => {
+  test('teams by hand replace the previous ones, keeping the order given of teams and members', async () => {
     const { id, players } = await squad({ checkedIn: 4, teamSize: 2 });
     const [a, b, c, d] = players;
     const api = resultsApi(t, admin.token, id);
@@ -143,7 +143,8 @@ describe('forming teams', () => {
     expect(await t.snapshot()).toEqual(before);
   });
 
-  test('a solo tournament has no teams: 409 NOT_A_TEAM_TOURNAMENT; its entrants are the checked-in players in check-in order', async () => {
+  // its entrants are the checked-in players in check-in order
+  test('a solo tournament has no teams: 409 NOT_A_TEAM_TOURNAMENT', async () => {
     const { id, players, waiting } = await matchDay(t, admin.token, { checkedIn: 3, waiting: 1 });
     const api = resultsApi(t, admin.token, id);
     expectError(await api.teams(), 409, 'NOT_A_TEAM_TOURNAMENT');

@@ -90,7 +90,8 @@ describe('badges are earned on the event, by the server', () => {
     expect(await balanceOf(t, old.user.id)).toBe(50 + 7);
   });
 
-  test('completing the profile earns its badge in the answer of the save that completes it, and only that one', async () => {
+  // and only that one: a later save earns nothing
+  test('completing the profile earns its badge in the answer of the save that completes it', async () => {
     await api.badge({ slug: 'full_profile', trigger: 'profile_completed', reward: 30 });
     const p = await quickPlayer(t);
     const put = (body: Record<string, unknown>) => t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body });
@@ -135,7 +136,7 @@ describe('badges are earned on the event, by the server', () => {
     await auditLedger(t);
   });
 
-  test('a reusable check-in badge is paid once per tournament, not again after a check-out and a new check-in', async () => {
+  test('a reusable check-in badge is paid once per tournament, not again after checking out and in', async () => {
     await api.badge({ slug: 'present', trigger: 'tournament_checked_in', reward: 20, reusable: true });
     const p = await quickPlayer(t);
     const [one, two] = [await createTournament(t, admin.token), await createTournament(t, admin.token)];

@@ -97,7 +97,8 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
     }
   });
 
-  test('purchases: the header, one row per purchase in the list order, the search and the fulfilled filter honoured', async () => {
+  // the search and the fulfilled filter are honoured
+  test('purchases: the header, then one row per purchase in the list order', async () => {
     const all = await exported('/api/marketplace/purchases/export', 'purchases');
     expect(all.header).toEqual([
       'id',
@@ -150,7 +151,8 @@ describe('CSV exports of the purchases and the wallets (admin), in the list filt
     expect([none.header.length, none.records]).toEqual([18, []]);
   });
 
-  test('wallets: one row per transaction after the user and balance, newest first; a wallet without entries on a row of its own; the search honoured; formulas stay text', async () => {
+  // a wallet without entries is on a row of its own; the search is honoured; formulas stay text
+  test('wallets: one row per transaction after the user and balance, newest first', async () => {
     const { header, records } = await exported('/api/marketplace/wallets/export?sort=-balance', 'wallets');
     expect(header).toEqual([
       'userId',

@@ -21,7 +21,8 @@ const list = async (path: string) => {
 };
 
 describe('the dashboard lists sort on the server (?sort=key, ?sort=-key), the same on every engine', () => {
-  test('products: by name (case and accents aside from the engine), price and quantity; newest first by default; pages never overlap', async () => {
+  // the name sort: case and accents aside from the engine
+  test('products: by name, price and quantity; newest first by default; pages never overlap', async () => {
     const made = [];
     for (const [name, price, quantity] of [
       ['banana', 30, 1],

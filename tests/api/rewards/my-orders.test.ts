@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-test('a player pages through their own orders, newest first, and sees one shipped once the admin marks it', async () => {
+test('a player pages through their orders, newest first, and sees one shipped once the admin marks it', async () => {
   const [player, other] = await accounts(t, 2);
   await api.credit(player.id, 300);
   await api.credit(other.id, 300);
@@ -130,7 +130,7 @@ test('an order has its number, its address with the phone, and the product in bo
   });
 });
 
-test('an Italian address needs a five-digit CAP, every order a phone; other countries keep their postcode', async () => {
+test('an Italian address needs a 5-digit CAP, every order a phone; other countries keep their postcode', async () => {
   const [player] = await accounts(t, 1);
   const product = await api.product({ name: 'Adesivo', price: 0, quantity: 5 });
   const buy = (shippingAddress: Record<string, unknown>) =>

@@ -83,7 +83,8 @@ describe('concurrent redemptions', () => {
 });
 
 describe('concurrent purchases', () => {
-  test("50 concurrent purchases of a product with stock 3 give exactly 3 purchases, stock 0, and every loser's balance unchanged", async () => {
+  // and every loser's balance is unchanged
+  test('50 concurrent purchases of a product with stock 3 give exactly 3 purchases and stock 0', async () => {
     const product = await api.product({ price: 100, quantity: 3 });
     const players = await accounts(t, 50);
     for (const p of players) await api.credit(p.id, 1000);
@@ -153,7 +154,7 @@ describe('concurrent purchases', () => {
     await auditLedger(t);
   });
 
-  test('10 concurrent retries of a purchase with one Idempotency-Key charge once and answer the same purchase', async () => {
+  test('10 concurrent retries with one Idempotency-Key charge once and answer the same purchase', async () => {
     const product = await api.product({ price: 60, quantity: 5 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);

@@ -58,7 +58,8 @@ describe('giveaway administration', () => {
     }
   });
 
-  test('a timed code cannot be born expired: an expiry now or in the past is 400 VALIDATION_ERROR on expiresAt', async () => {
+  // the error is on expiresAt
+  test('a timed code cannot be born expired: an expiry now or in the past is 400 VALIDATION_ERROR', async () => {
     const before = await t.db.kysely.selectFrom('giveaways').select('id').execute();
     for (const expiresAt of [inMinutes(-1), inMinutes(-60 * 24 * 30)]) {
       const r = await t.call('POST', '/api/marketplace/giveaways', {
@@ -73,7 +74,7 @@ describe('giveaway administration', () => {
     expect(await api.giveaway({ type: 'infinite', expiresAt: inMinutes(-60) })).toMatchObject({ expiresAt: null });
   });
 
-  test('an expired code keeps its date on an edit of another field; a changed expiry must be in the future', async () => {
+  test('an expired code keeps its date on an edit of another field; a new expiry must be in the future', async () => {
     const g = await api.giveaway({ type: 'timed', expiresAt: inMinutes(30), credits: 10 });
     const expiredAt = new Date(Date.now() - 2 * 86_400_000).toISOString();
     await t.db.kysely.updateTable('giveaways').set({ expires_at: expiredAt }).where('id', '=', g.id).execute();

@@ -122,7 +122,8 @@ describe('products', () => {
 });
 
 describe('purchases', () => {
-  test('charges the price from the database, takes one unit and copies name, price and address onto the purchase', async () => {
+  // the name, the price and the address are copied
+  test('charges the price from the database, takes one unit and copies the details onto the purchase', async () => {
     const product = await api.product({ name: 'Mousepad', price: 150, quantity: 2 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 400);
@@ -196,7 +197,8 @@ describe('purchases', () => {
     await auditLedger(t);
   });
 
-  test('the original client: the address saved on the profile, the price it showed, and nothing charged when that price is stale', async () => {
+  // it ships to the address saved on the profile
+  test('the original client: the price it showed is charged, and nothing when that price is stale', async () => {
     const product = await api.product({ name: 'Borraccia', price: 120, quantity: 3 });
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 500);
@@ -291,7 +293,7 @@ describe('purchases', () => {
     expect((await t.call('GET', `/api/marketplace/transactions/${p.id}`, { token: p.token })).json.total).toBe(0);
   });
 
-  test('an Idempotency-Key retry answers the first purchase; the same key for another product is a conflict', async () => {
+  test('an Idempotency-Key retry answers the first purchase; the key for another product is a conflict', async () => {
     const [one, two] = [await api.product({ price: 10 }), await api.product({ price: 10 })];
     const [p] = await accounts(t, 1);
     await api.credit(p.id, 100);
@@ -342,7 +344,8 @@ describe('purchases', () => {
     expect([missing.status, missing.json.error.code]).toEqual([404, 'PURCHASE_NOT_FOUND']);
   });
 
-  test('a fulfilment marked by mistake is taken back, audited; taking it back twice changes nothing; a player cannot', async () => {
+  // taking it back twice changes nothing
+  test('a fulfilment marked by mistake is taken back, audited; a player cannot take it back', async () => {
     const product = await api.product({ name: 'Borraccia', price: 5, quantity: 10 });
     const [buyer] = await accounts(t, 1);
     await api.credit(buyer.id, 5);

@@ -33,7 +33,7 @@ describe('wallets', () => {
     expect([missing.status, missing.json.error.code]).toEqual([404, 'WALLET_NOT_FOUND']);
   });
 
-  test('an adjustment is a ledger entry signed with the admin id and name, with the reason as description', async () => {
+  test("an adjustment is a ledger entry signed with the admin's id and name, the reason its description", async () => {
     const [p] = await accounts(t, 1);
     const up = await t.call('POST', `/api/marketplace/wallets/${p.id}/adjust`, {
       token: admin.token,
@@ -273,7 +273,8 @@ describe('badges', () => {
     }
   });
 
-  test("the signup itself awards the registration badge with its 50 credits; the original client's trigger call then answers it as already earned", async () => {
+  // the original client's trigger call then answers it as already earned
+  test('the signup itself awards the registration badge with its 50 credits', async () => {
     await api.badge({ slug: 'user_registered', trigger: 'user_registered', reward: 50, name: 'Benvenuto' });
     const player = await t.signupAndLogin();
     const first = await trigger(player.token, 'user_registered', {
@@ -312,7 +313,8 @@ describe('badges', () => {
     await auditLedger(t);
   });
 
-  test('unknown, inactive and unearned badges are refused with their codes, and a client payload cannot add credits', async () => {
+  // and a client payload cannot add credits
+  test('unknown, inactive and unearned badges are refused with their codes', async () => {
     await api.badge({ slug: 'sleeping', trigger: 'user_registered', active: false, reward: 10 });
     await api.badge({ slug: 'complete_profile', trigger: 'profile_completed', reward: 30 });
     await api.badge({ slug: 'weird', trigger: 'no_such_rule', reward: 30 });
@@ -364,7 +366,8 @@ describe('badges', () => {
     await auditLedger(t);
   });
 
-  test("an admin's award of a manual badge that pays is signed on the ledger and in the audit log, as a credit is", async () => {
+  // signed as an admin's credit is
+  test("an admin's award of a manual badge that pays is signed on the ledger and in the audit log", async () => {
     await api.badge({ slug: 'hero_of_the_week', trigger: 'manual', reward: 25, reusable: true });
     const [p] = await accounts(t, 1);
     for (let i = 0; i < 2; i++)
@@ -410,7 +413,8 @@ describe('badges', () => {
     expect((await t.call('GET', `/api/marketplace/backpack/${p.id}`, { token: p.token })).json.total).toBe(2);
   });
 
-  test('a purchase and a redemption pay their badge in their own transaction: shown once, a replay earns nothing', async () => {
+  // the badge is shown once, and a replay earns nothing
+  test('a purchase and a redemption pay their badge in their own transaction', async () => {
     await api.badge({ slug: 'shopper', trigger: 'first_purchase', reward: 5 });
     await api.badge({ slug: 'lucky', trigger: 'giveaway_redeemed', reward: 3 });
     const [p] = await accounts(t, 1);

@@ -19,7 +19,8 @@ const balance = async (userId: string) =>
     .balance as number;
 
 describe('balances are capped at MAX_CREDITS', () => {
-  test('a credit that would take a balance above MAX_CREDITS is refused with 409 BALANCE_LIMIT, whatever books it', async () => {
+  // whatever books the credit
+  test('a credit that would take a balance above MAX_CREDITS is refused with 409 BALANCE_LIMIT', async () => {
     const [player] = await accounts(t, 1);
     expect((await adjust(player.id, MAX_CREDITS)).status).toBe(200);
     const over = await adjust(player.id, 1);
@@ -80,7 +81,8 @@ describe('balances are capped at MAX_CREDITS', () => {
 });
 
 describe('ledger history order', () => {
-  test('after 80 concurrent credits and debits on one wallet, the history read in order adds up to every balance and the final one', async () => {
+  // read in order, it adds up to each balance on the way and to the final one
+  test('after 80 concurrent credits and debits on one wallet, the history adds up to every balance', async () => {
     const [player] = await accounts(t, 1);
     expect((await adjust(player.id, 1000)).status).toBe(200);
     const amounts = Array.from({ length: 80 }, (_, i) => (i % 3 === 0 ? -7 : 13));

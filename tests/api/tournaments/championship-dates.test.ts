@@ -21,7 +21,8 @@ const create = (body: Record<string, unknown>) =>
     body: { name: 'Champ', game: 'Fortnite', ...body },
   });
 
-test('an admin sets, reads, changes and clears the playoffs, the finals and their city; instants are stored in UTC', async () => {
+// the instants are stored in UTC
+test('an admin sets, reads, changes and clears the playoffs, the finals and their city', async () => {
   const made = await create({
     playoffsAt: '2025-11-12T18:00:00+01:00',
     finalsAt: '2025-11-29T15:00:00.000Z',
@@ -54,7 +55,8 @@ test('an admin sets, reads, changes and clears the playoffs, the finals and thei
   expect((await create({})).json.data).toMatchObject({ playoffsAt: null, finalsAt: null, finalsCity: '' });
 });
 
-test('the finals city is written in each language; each language reads its own, an empty English one the Italian', async () => {
+// an empty English one reads the Italian
+test('the finals city is written in each language, and each language reads its own', async () => {
   const made = await create({
     finalsCity: 'Milano',
     translations: { it: { name: 'Campionato' }, en: { name: 'Championship', finalsCity: 'Milan' } },

@@ -71,7 +71,8 @@ test('150 members checking in at once: each answer shows its own check-in, and a
   expect(Math.max(...results.map((r) => r.json.data.confirmedMembers.length))).toBe(150);
 });
 
-test("a check-in's answer (serialised once per shared read, `me` appended) is byte for byte the tournament as GET answers it", async () => {
+// it is serialised once per shared read, with `me` appended
+test("a check-in's answer is byte for byte the tournament as GET answers it", async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 4 });
   const [p, q] = await quickPlayers(t, 2);
   for (const x of [p, q]) expect((await join(t, id, x)).status).toBe(200);
@@ -98,7 +99,8 @@ test("a check-in's answer (serialised once per shared read, `me` appended) is by
   expect(out.res.body).toBe((await t.call('GET', `/api/tournaments/${id}`, { token: p.token })).res.body);
 });
 
-test('a burst mixing members, a waitlisted player, a stranger and the disqualified: each gets its own answer, and each member keeps its own game account and check-in time', async () => {
+// the burst mixes members, a waitlisted player, a stranger and the disqualified
+test('in a mixed burst each gets its own answer; each member keeps its game account and check-in time', async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 31 });
   const members = await quickPlayers(t, 31);
   const [waitlisted, stranger, banned] = await quickPlayers(t, 3);

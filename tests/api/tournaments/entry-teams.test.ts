@@ -49,7 +49,8 @@ async function pendingDuo(id: string, name = 'Wolves') {
 }
 
 describe('registering a team', () => {
-  test('the captain registers a duo: pending, no slot held, the partner invited by mail in their language', async () => {
+  // the invitation is in the partner's language
+  test('the captain registers a duo: pending, no slot held, the partner invited by mail', async () => {
     const id = await duo();
     const captain = await quickPlayer(t);
     const partner = await quickPlayer(t, { language: 'en' });
@@ -101,7 +102,8 @@ describe('registering a team', () => {
     expectError(await answer(id, teamId, partner, 'accept'), 409, 'NOT_INVITED');
   });
 
-  test('the team made whole is every member joining: the join badge is paid to each, the accepting one told', async () => {
+  // the member whose accept makes it whole is told in their answer
+  test('the team made whole is every member joining: the join badge is paid to each', async () => {
     await rewardsApi(t, admin.token).badge({ slug: 'team_cup', trigger: 'tournament_joined', reward: 15 });
     const id = await duo();
     const { captain, partner, teamId } = await pendingDuo(id);
@@ -160,7 +162,8 @@ describe('registering a team', () => {
     expect((await tournamentRow(t, id)).member_count).toBe(0);
   });
 
-  test("an admin removing a team's member takes the whole team off the roster: pending again, its slot free", async () => {
+  // the team is pending again
+  test("an admin removing a team's member takes the whole team off the roster, its slot free", async () => {
     const id = await duo();
     const { captain, partner, teamId } = await pendingDuo(id);
     await answer(id, teamId, partner, 'accept');
@@ -332,7 +335,8 @@ describe('a whole team waits for a slot', () => {
     expect((await tournamentRow(t, id)).member_count).toBe(2);
   });
 
-  test("an admin cannot add a waiting team's member on their own: 409 ALREADY_IN_TEAM, and the team is seated later", async () => {
+  // the team is seated later, whole, once a seat frees
+  test("an admin cannot add a waiting team's member on their own: 409 ALREADY_IN_TEAM", async () => {
     const id = await duo({ maxPartecipants: 1 });
     const seated = await wholeIn(id, 'Seated');
     const late = await wholeIn(id, 'Late');
@@ -392,7 +396,8 @@ describe('a whole team waits for a slot', () => {
     ]);
   });
 
-  test("disqualifying a waiting team's captain disbands the team: its place was theirs, the others may enter again", async () => {
+  // its place was the captain's
+  test("disqualifying a waiting team's captain disbands the team; the others may enter again", async () => {
     const id = await duo({ maxPartecipants: 1 });
     await wholeIn(id, 'Seated');
     const late = await wholeIn(id, 'Late');
@@ -472,7 +477,8 @@ describe('refusals', () => {
     );
   });
 
-  test('a solo tournament has no teams; a closed registration takes none; a captain registers only themselves', async () => {
+  // and a captain registers only themselves
+  test('a solo tournament has no teams; a closed registration takes none', async () => {
     const solo = await createTournament(t, admin.token);
     const [c, p] = await quickPlayers(t, 2);
     const body = teamBody('X', [{ userId: c.id }, { userId: p.id }]);
@@ -625,7 +631,7 @@ describe('earlier teams', () => {
 describe('teams with no seat yet', () => {
   const open = (p: Person) => t.call('GET', '/api/teams/mine/open', { token: p.token });
 
-  test('GET /teams/mine/open: the invitation to answer, the captain’s team still waiting, then nothing once whole', async () => {
+  test('GET /teams/mine/open: the invitation to answer, the captain’s waiting team, nothing once whole', async () => {
     const id = await duo({ name: 'Coppa Notturna', translations: { en: { name: 'Night Cup' } } });
     const { captain, partner, teamId } = await pendingDuo(id, 'Owls');
     const name = { it: 'Coppa Notturna', en: 'Night Cup' };
@@ -673,7 +679,8 @@ describe('teams with no seat yet', () => {
     expect((await t.call('GET', '/api/teams/mine', { token: captain.token })).json.data).toEqual([]);
   });
 
-  test('once registration closes, an invitation and a team still short are left out: neither can be answered', async () => {
+  // neither can be answered
+  test('once registration closes, an invitation and a team still short are left out', async () => {
     const id = await duo();
     const { captain, partner, teamId } = await pendingDuo(id, 'Shut');
     expect((await open(partner)).json.data).toHaveLength(1);
@@ -690,7 +697,8 @@ describe('a team in a championship', () => {
   const choose = (p: Person, competitionId: string, team: string) =>
     t.call('POST', `/api/tournaments/competitions/${competitionId}/team`, { token: p.token, body: { team } });
 
-  test('the captain and each member who accepted pick a faction while the team waits; an invited one not yet', async () => {
+  // a member still only invited cannot pick one yet
+  test('the captain and each member who accepted pick a faction while the team waits', async () => {
     const made = await t.call('POST', '/api/tournaments/competitions', {
       token: admin.token,
       body: { name: 'Team Cup', game: 'Fortnite' },
@@ -724,7 +732,8 @@ describe('a team in a championship', () => {
 });
 
 describe('answers to one team at the same moment', () => {
-  test('the last two members of a trio accepting at once make it whole: it takes its seat, all three members', async () => {
+  // with all three members
+  test('the last two members of a trio accepting at once make it whole: it takes its seat', async () => {
     const id = await createTournament(t, admin.token, 'registration', { teamSize: 3, maxPartecipants: 20 });
     const trios = [];
     for (let i = 0; i < 8; i++) {
@@ -750,7 +759,7 @@ describe('answers to one team at the same moment', () => {
     describe('PostgreSQL, paused in between', () => {
       const pauseAt = tablePauses(() => t);
 
-      test('the captain leaving while the partner’s accept seats the duo: the leave waits, then frees the seat', async () => {
+      test('the captain leaving while the partner’s accept seats the duo waits, then frees the seat', async () => {
         const id = await duo();
         const { captain, partner, teamId } = await pendingDuo(id);
         // the accept stops inside its transaction, the team whole and seated, when it reads what joining earns

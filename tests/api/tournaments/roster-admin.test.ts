@@ -129,7 +129,8 @@ describe('who may use the roster calls', () => {
 });
 
 describe('removing a player with a reason', () => {
-  test('while registration is open the seat goes to the first in line; the player is mailed in their language; audited', async () => {
+  // the player is mailed in their language; audited
+  test('while registration is open the seat goes to the first in line', async () => {
     const { id, people } = await rosterOf(3, 2, { language: 'en' });
     const [a, b, c] = people;
     const mails = (await t.outbox()).length;
@@ -224,7 +225,7 @@ describe('checking in on behalf of a player', () => {
     expect(shown.entityLabel).toBe(`${(await tournamentRow(t, id)).name} · ${a.username}`);
   });
 
-  test('a late arrival after check-in closed, and during the tournament, is checked in; not once it ended', async () => {
+  test('a late arrival after check-in closed, or during play, is checked in; not once it ended', async () => {
     const { id, people } = await rosterOf(1, 1);
     const [a] = people;
     await setPhase(t, admin.token, id, 'checkinClosed');
@@ -264,7 +265,8 @@ describe('adding a registered site user', () => {
     expectError(await search(id, ''), 400, 'VALIDATION_ERROR');
   });
 
-  test('in any phase until the end: a member while a seat is free, then the waitlist; audited; no password', async () => {
+  // audited; no tournament password is asked
+  test('in any phase until the end: a member while a seat is free, then the waitlist', async () => {
     const id = await createTournament(t, admin.token, 'checkinClosed', {
       maxPartecipants: 1,
       open: false,
@@ -342,7 +344,8 @@ describe('adding a registered site user', () => {
 });
 
 describe('promoting and reordering the waitlist', () => {
-  test('promote takes a free seat only; a full tournament is 409 TOURNAMENT_FULL; the promoted player is mailed; audited', async () => {
+  // the promoted player is mailed; audited
+  test('promote takes a free seat only; a full tournament is 409 TOURNAMENT_FULL', async () => {
     const { id, people } = await rosterOf(4, 2);
     const [a, , c, d] = people;
     expectError(await promote(id, d), 409, 'TOURNAMENT_FULL');
@@ -399,7 +402,8 @@ describe('promoting and reordering the waitlist', () => {
 });
 
 describe('disqualifying a player', () => {
-  test('a distinct state: no check-in, no re-join, no leave; the seat frees; the player sees it and is mailed; audited', async () => {
+  // the player sees it and is mailed; audited
+  test('a distinct state: no check-in, no re-join, no leave; the seat frees', async () => {
     const { id, people } = await rosterOf(3, 2, { language: 'en' });
     const [a, b, c] = people;
     await setPhase(t, admin.token, id, 'checkinOpen');
@@ -540,7 +544,8 @@ describe('the roster CSV of another game', () => {
 });
 
 describe('deleting a tournament', () => {
-  test('every registered player, waitlist included, is mailed in their language that it is cancelled; the disqualified are not', async () => {
+  // each in their language
+  test('every registered player, waitlist included, is mailed that it is cancelled; not the disqualified', async () => {
     const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 2, name: 'Doomed Cup' });
     const it = await quickPlayer(t, { language: 'it' });
     const en = await quickPlayer(t, { language: 'en' });
@@ -575,7 +580,8 @@ describe('deleting a tournament', () => {
 });
 
 describe("the roster mails name the tournament in the reader's language", () => {
-  test('an English reader gets the English name (removed, promoted, broadcast, cancelled); an Italian the Italian', async () => {
+  // in the removed, promoted, broadcast and cancelled mails
+  test('an English reader gets the English name; an Italian the Italian', async () => {
     const id = await createTournament(t, admin.token, 'registration', {
       maxPartecipants: 2,
       name: 'Coppa Bomber Qualificazione',

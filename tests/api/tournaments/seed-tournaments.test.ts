@@ -46,7 +46,8 @@ test('every demo tournament has a picture of its game, committed under public/, 
   expect(new Set(pictures.flat()).size).toBe(byGame.size);
 });
 
-test('registration is open on a public Fortnite tournament of the championship, a public Valorant one and a private EAFC25 one', () => {
+// the first two public, the EAFC25 one private
+test('registration is open on a Fortnite tournament of the championship, a Valorant one and an EAFC25 one', () => {
   const open = tournaments.filter((x) => phaseOf(x) === 'registration');
   expect(open.some((x) => x.game === 'Fortnite' && x.open && x.competitionId)).toBe(true);
   expect(open.some((x) => x.game === 'Valorant' && x.open)).toBe(true);
@@ -129,7 +130,7 @@ describe('the championship', () => {
   });
 });
 
-test('the data is varied: consoles, team sizes, slot counts, rich text; member counts match the registrations', async () => {
+test('varied data: consoles, team sizes, slot counts, rich text; member counts match the registrations', async () => {
   expect(new Set(tournaments.map((x) => x.teamSize))).toEqual(new Set([null, 2, 5]));
   expect(new Set(tournaments.flatMap((x) => x.console)).size).toBeGreaterThanOrEqual(5);
   expect(new Set(tournaments.map((x) => x.maxPartecipants)).size).toBeGreaterThan(4);

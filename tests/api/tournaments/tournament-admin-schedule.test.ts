@@ -100,7 +100,8 @@ describe('a tournament schedule in order', () => {
     refused(await edit(id, { end_registration: at(9) }), { end_tournament: 'beforeRegistrationCloses' });
   });
 
-  test('a tournament saved before the rule (registration closing after the start) is still edited when its dates stay', async () => {
+  // its registration closes after the start, as was allowed before the rule
+  test('a tournament saved before the rule is still edited when its dates stay', async () => {
     const id = await createTournament(t, admin.token, 'registration', ordered);
     await t.db.kysely
       .updateTable('tournaments')

@@ -236,7 +236,9 @@ describe('creating and editing tournaments', () => {
 
   test('description and rules are sanitised on save: no script, no event handler', async () => {
     const dirty =
-      '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe src="https://evil.example"></iframe>';
+      '<h2>Regole</h2><p onclick="steal()">Gioca <strong>pulito</strong></p><script>alert(1)</script><img ' +
+      'src="https://cdn.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">x</a><iframe ' +
+      'src="https://evil.example"></iframe>';
     const id = await createTournament(t, admin.token, 'registration', { description: dirty, rules: dirty });
     const row = await tournamentRow(t, id);
     for (const html of [row.description, row.rules]) {
@@ -528,7 +530,8 @@ describe('competitions (admin)', () => {
     ]);
   });
 
-  test('PUT teams: unknown players are 400 UNKNOWN_PLAYER, a player twice is 400 DUPLICATE_PLAYER; nothing changes', async () => {
+  // and nothing changes on a refusal
+  test('PUT teams: unknown players are 400 UNKNOWN_PLAYER, a player twice is 400 DUPLICATE_PLAYER', async () => {
     const id = await newCompetition();
     const a = await quickPlayer(t);
     const put = (teams: unknown) =>
@@ -577,7 +580,8 @@ describe('a player picks a faction', () => {
     expect((await choose(player, 'sneaky')).status).toBe(400);
   });
 
-  test('a member (or waitlisted player) joins a faction under their nickname, and moving keeps the score and nobody else', async () => {
+  // a waitlisted player joins as a member does
+  test('a member joins a faction under their nickname, and moving keeps the score and nobody else', async () => {
     const [me, other] = await quickPlayers(t, 2);
     await join(t, tournamentId, other);
     expect((await join(t, tournamentId, me)).json.data.state).toBe('waitlist');

@@ -176,7 +176,8 @@ if (engine === 'postgres')
   });
 
 describe('archiving', () => {
-  test('hides it from the public lists, keeps its page, lists it for the admin on demand, and brings it back', async () => {
+  // the admin lists it on demand
+  test('hides it from the public lists but keeps its page, and brings it back', async () => {
     const { id, players } = await withMatch();
     const other = await T.createTournament(t, admin.token);
     expect(await listed('')).toContain(id);

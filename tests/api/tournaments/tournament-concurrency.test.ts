@@ -93,7 +93,7 @@ test('the same player joining a full tournament 20 times at once is waitlisted o
   expect((await registrationRows(t, id)).filter((r) => r.user_id === p.id)).toHaveLength(1);
 });
 
-test('members leaving while others join: slots stay within the maximum and every freed slot goes to the queue', async () => {
+test('members leaving while others join: slots stay within the maximum, every freed one to the queue', async () => {
   const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
   const first = await quickPlayers(t, 30);
   await Promise.all(first.map((p) => join(t, id, p)));

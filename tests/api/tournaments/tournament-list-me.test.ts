@@ -136,7 +136,8 @@ describe("a player's GET /api/tournaments", () => {
     );
   });
 
-  test('players asking for their own pages or the list at once (one statement) each get their own, as asked alone', async () => {
+  // the asks at once share one statement
+  test('players asking for their own pages or the list at once each get their own, as asked alone', async () => {
     const stranger = await quickPlayer(t);
     const players = [p, ...ahead, stranger];
     const queries = [
@@ -209,7 +210,8 @@ describe("a player's GET /api/tournaments", () => {
     await t.db.kysely.updateTable('tournaments').set({ name: 'member' }).where('id', '=', ids.member).execute();
   });
 
-  test("an admin's list is built whole, fresh; a player's own list has its tournaments fresh and their items from the kept copy", async () => {
+  // their own items come from the kept copy
+  test("an admin's list is built whole, fresh; a player's list takes only its tournaments fresh", async () => {
     const extra = await createTournament(t, admin.token, 'registration', { name: 'extra' });
     // the items kept, the extra tournament's too (in the public list)
     await list('', null);

@@ -223,7 +223,7 @@ describe('GET /api/tournaments/:id', () => {
     });
   });
 
-  test('an unknown id is 404 TOURNAMENT_NOT_FOUND; one that is not a UUID (abc) is 400 INVALID_TOURNAMENT_ID', async () => {
+  test('an unknown id is 404 TOURNAMENT_NOT_FOUND; a non-UUID (abc) is 400 INVALID_TOURNAMENT_ID', async () => {
     const res = await t.call('GET', '/api/tournaments/00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
     expect(res.json.error.code).toBe('TOURNAMENT_NOT_FOUND');

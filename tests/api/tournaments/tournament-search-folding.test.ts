@@ -60,7 +60,7 @@ test('% and _ typed by a user match only themselves', async () => {
   expect(await names('c%a')).toEqual([]);
 });
 
-test('an admin edit of one name is searchable at once, the other name kept; the admin list searches alike', async () => {
+test("an admin's edit of one name is searchable at once, the other kept; the admin list searches alike", async () => {
   const put = await t.call('PUT', `/api/tournaments/${renamed}`, {
     token: admin.token,
     body: { translations: { en: { name: 'Ünder Pressure' } } },

@@ -57,7 +57,7 @@ describe('single-elimination seeding and byes', () => {
     expect(singleElimination(names(8)).filter((x) => x.byeWinner)).toHaveLength(0);
   });
 
-  test('for any field, every entrant appears once in round one, byes go to the top seeds and no match is two byes', () => {
+  test('for any field, every entrant appears once in round one, byes go to top seeds, no match is two byes', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 64 }), (n) => {
         const ids = names(n);
@@ -107,7 +107,7 @@ describe('single-elimination seeding and byes', () => {
     });
   });
 
-  test('a place read back as a placing: champion, finalist, semi-finalist, out in round N; none for other places', () => {
+  test('a place read back as a placing: champion, finalist, semi-finalist, out in round N; else none', () => {
     expect(eliminationPlacing(1, 16)).toEqual({ kind: 'champion' });
     expect(eliminationPlacing(2, 16)).toEqual({ kind: 'finalist' });
     expect(eliminationPlacing(3, 16)).toEqual({ kind: 'semifinalist' });

@@ -98,7 +98,7 @@ describe('the order of a list held whole', () => {
     const compare = comparisonOf(orders, sort);
     return compare ? [...rows].sort(compare).map((r) => r.n) : null;
   };
-  test('a key sorts ascending, -key descending, newest by its own order; a key the list lacks keeps the API order', () => {
+  test('a key sorts ascending, -key descending, newest by its own order; an unknown key keeps the API order', () => {
     expect(sorted('n')).toEqual([1, 2, 3]);
     expect(sorted('-n')).toEqual([3, 2, 1]);
     expect(sorted(undefined)).toEqual([3, 2, 1]);
@@ -108,7 +108,7 @@ describe('the order of a list held whole', () => {
 
 describe('the steps of a place, and how they enter the history', () => {
   const start: ListPlace = { query: 'felpa', page: 3, values: { filter: 'all', sort: 'newest' } };
-  test('a new search or param starts on page 1; a page keeps the rest; a step that changes nothing gives the same place', () => {
+  test('a new search or param starts on page 1; a page keeps the rest; a no-op step keeps the place', () => {
     expect(stepPlace(start, { query: 'cappello' })).toEqual({ ...start, query: 'cappello', page: 1 });
     expect(stepPlace(start, { param: 'filter', value: 'fulfilled' })).toEqual({
       query: 'felpa',

@@ -61,7 +61,7 @@ describe('withRetry', () => {
   beforeAll(() => vi.useFakeTimers());
   afterAll(() => vi.useRealTimers());
 
-  test('rides out two 503s within their jittered waits, telling each retry and counting itself as retrying', async () => {
+  test('rides out two 503s within their jittered waits, telling each retry and counting as retrying', async () => {
     const call = scripted([busy(2), busy(1), done]);
     const progress: { attempt: number; delayMs: number }[] = [];
     const pending = withRetry(call, {

@@ -77,7 +77,8 @@ describe('listen on several sockets', () => {
     ).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });
 
-  test('a shutdown refuses new connections on every socket, and waits for a request in flight on an extra one', async () => {
+  // the request in flight is on an extra socket
+  test('a shutdown refuses new connections on every socket, and waits for a request in flight', async () => {
     const a = app();
     registerShutdown(a);
     let release!: () => void;
@@ -123,7 +124,10 @@ describe('listen on several sockets', () => {
     // a child connects `count` sockets when told, writes `marker` once all are connected, and
     // keeps them open until killed
     const marker = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'listen-')), 'connected');
-    const script = `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && require('fs').writeFileSync(${JSON.stringify(marker)}, '')); });`;
+    const script =
+      `process.stdin.once('data', () => { let n = 0; for (let i = 0; i < ${count}; i++) ` +
+      `require('net').connect(${portOf(a)}, '127.0.0.1', () => ++n === ${count} && ` +
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, '')); });`;
     const client = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'inherit', 'inherit'] });
     try {
       let turn = 0;

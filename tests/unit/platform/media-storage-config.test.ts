@@ -7,7 +7,7 @@ describe('MEDIA_STORAGE and the S3_* variables', () => {
     expect(loadConfig({}).mediaStorage).toEqual({ kind: 'disk' });
   });
 
-  test('s3 with a bucket only: AWS in us-east-1 through the SDK’s own credential chain, virtual-hosted addresses', () => {
+  test('s3 with a bucket only: AWS in us-east-1 through the SDK’s credential chain, virtual-hosted addresses', () => {
     expect(parseMediaStorage({ MEDIA_STORAGE: 's3', S3_BUCKET: 'arena-media' })).toEqual({
       kind: 's3',
       bucket: 'arena-media',

@@ -53,7 +53,8 @@ async function pageApp(status = 200) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
 describe('pageCache', () => {
-  it('thirty readers of a page that no copy holds share one render, and after a write the next burst shares one more', async () => {
+  // after a write the next burst shares one more
+  it('thirty readers of a page that no copy holds share one render', async () => {
     const p = await pageApp();
     const first = p.burst(30);
     await settle();

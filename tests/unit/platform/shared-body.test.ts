@@ -34,7 +34,8 @@ describe('sharedBody', () => {
     expect(await sharedBody(app, 'k', async () => 'rebuilt')).toBe('standings v1');
   });
 
-  it('a request after a write (a clear) does not join a build that began before it, and that build is not kept', async () => {
+  // the write is a clear
+  it('a request after a write does not join a build that began before it, and that build is not kept', async () => {
     const cache = new ResponseCache(60_000);
     const app = appWith(cache);
     const before = gatedBuild('before the write');

@@ -104,7 +104,8 @@ describe('batchedRoundTrip', () => {
     items.map((i) => i * 2)
   );
 
-  it('the callers of one turn share one run, on SQLite too (building and running a statement costs more than its lookups), and each gets the whole result', async () => {
+  // on SQLite too: building and running a statement costs more than its lookups
+  it('the callers of one turn share one run, on SQLite too, and each gets the whole result', async () => {
     const seen: number[][] = [];
     expect(await Promise.all([1, 2, 3].map((i) => batchedRoundTrip(db, 'b', i, double(seen))))).toEqual(
       Array(3).fill([2, 4, 6]),
@@ -112,7 +113,8 @@ describe('batchedRoundTrip', () => {
     expect(seen).toEqual([[1, 2, 3]]);
   });
 
-  it('a caller after the run began gets a run of its own; a key, or at most `max` items, makes another batch', async () => {
+  // another key, or a batch already holding `max` items, makes another batch
+  it('a caller after the run began gets a run of its own', async () => {
     const seen: number[][] = [];
     await batchedRoundTrip(db, 'b', 1, double(seen));
     await batchedRoundTrip(db, 'b', 2, double(seen));

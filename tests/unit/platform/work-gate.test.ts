@@ -40,7 +40,8 @@ describe('a gate bounded by time', () => {
     expect(gate.running).toBe(0);
   });
 
-  test('a caller whose wait runs past the bound (the jobs ahead were slower than measured) leaves the line with 503', async () => {
+  // the jobs ahead were slower than measured
+  test('a caller whose wait runs past the bound leaves the line with 503', async () => {
     const gate = new WorkGate(1, 1000, 2, 1000);
     gate.jobMs = 10;
     const slow = job();

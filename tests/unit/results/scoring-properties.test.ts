@@ -40,7 +40,8 @@ describe('the order is total', () => {
     );
   });
 
-  it('ranks are non-decreasing, shared exactly by ties, and one more than the rows strictly ahead; points never rise down the table', () => {
+  // and points never rise down the table
+  it('ranks are non-decreasing, shared exactly by ties, and one more than the rows strictly ahead', () => {
     fc.assert(
       fc.property(scenarioArb, ({ table, entrants, matches }) => {
         const rows = computeStandings(table, entrants, matches);
@@ -131,7 +132,7 @@ describe('adding a better match never lowers a rank', () => {
 });
 
 describe('voiding a match restores the standings without it', () => {
-  it('voiding match k gives exactly the standings of the matches without k; restoring gives the standings with it', () => {
+  it('voiding match k gives exactly the standings without k; restoring gives the standings with it', () => {
     fc.assert(
       fc.property(scenarioArb, fc.nat(), ({ table, entrants, matches }, pick) => {
         fc.pre(matches.length > 0);

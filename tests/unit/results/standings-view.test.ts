@@ -111,7 +111,7 @@ describe('the scoring form', () => {
     },
   );
 
-  test('an edited preset is saved as custom; an empty bracket end is "and more"; all matches count unless best N', () => {
+  test('an edited preset saves as custom; an empty bracket end is "and more"; all matches count unless best N', () => {
     const values = toScoringValues(presetTables.startgg_ffa);
     values.placementPoints[0]!.points = '5';
     values.eliminationBrackets[1]!.to = '';

@@ -126,7 +126,8 @@ describe('image upload', () => {
     expect(await uploadImage(file(10), 'Nexus')).toEqual({ ok: true, url: '/media/Nexus/b.png' });
   });
 
-  test('one set of reasons for every form: a non-image is invalid, a 413 tooLarge, anything else failed with its code', async () => {
+  // a non-image is invalid, a 413 tooLarge, anything else failed with its code
+  test('one set of reasons for every form: invalid, tooLarge, or failed with its code', async () => {
     vi.stubGlobal(
       'fetch',
       async () => new Response(JSON.stringify({ status: 'ERROR', error: { code: 'INVALID_IMAGE' } }), { status: 400 }),

@@ -18,7 +18,8 @@ const acc = (game: string, console: string, username = 'me'): GameAccount =>
 describe('join payloads', () => {
   const fortnite = { game: 'Fortnite', console: ['PC', 'PS5'] };
 
-  test('a Fortnite join sends the platform of the first saved account the tournament allows, else its first console', () => {
+  // allowed: on a platform the tournament allows; without such an account, the tournament's first console is sent
+  test('a Fortnite join sends the platform of the first saved account allowed, else the first console', () => {
     expect(fortnitePlatform({ id: 'u', gameAccounts: [acc('Valorant', 'PS5')] }, fortnite)).toBe('PS5');
     expect(
       fortnitePlatform({ id: 'u', gameAccounts: [acc('EAFC25', 'SWITCH'), acc('Valorant', 'PC')] }, fortnite),
@@ -137,7 +138,7 @@ describe('faction leaderboard', () => {
 });
 
 describe('team registration payload', () => {
-  test("the captain's account first, each teammate by username with their in-game name on the captain's platform", () => {
+  test("the captain's account first, each teammate by username, in-game name on the captain's platform", () => {
     const captain = acc('Valorant', 'PC', 'cap');
     expect(teamRegistrationBody('c1', captain, ' Owls ', [{ username: ' mate ', gameName: ' MateAim ' }])).toEqual({
       teamName: 'Owls',
