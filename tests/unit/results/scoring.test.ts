@@ -14,7 +14,7 @@ import { isHeader, parseCsv } from '../../../src/features/results/match-csv.ts';
 
 const { startgg_ffa: startgg, placement_plus_elims: plusElims } = presetTables;
 
-describe('the presets are the issue’s tables', () => {
+describe('the presets score as their published point tables do', () => {
   it.each([
     [1, 0, 3],
     [2, 0, 2],
@@ -51,7 +51,8 @@ describe('the presets are the issue’s tables', () => {
     expect(linePoints(plusElims, { placement, eliminations })).toBe(points);
   });
 
-  // each counts every match and uses every tiebreaker in the order
+  // each counts every match and breaks a tie by eliminations, then best placement, average placement, earliest
+  // submission
   it('both presets pass the contract; the default is placement + eliminations', () => {
     for (const table of [startgg, plusElims]) {
       expect(scoringTableSchema.parse(table)).toEqual(table);
