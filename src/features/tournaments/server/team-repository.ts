@@ -15,6 +15,14 @@ export type EntryMemberRow = Pick<
   /** disqualified since the team took its slot: they no longer play, the team plays on without them */
   disqualified: boolean;
 };
+/** A player's place in a team of `teamSize`, as an invitation or an answer writes it at `now`. */
+interface TeamPlace {
+  tournamentId: string;
+  teamId: string;
+  userId: string;
+  teamSize: number;
+  now: string;
+}
 export interface NewMember {
   userId: string;
   state: 'invited' | 'accepted';
@@ -238,13 +246,8 @@ export function createTeam(
  */
 export function accept(
   db: Db,
-  p: {
-    tournamentId: string;
-    teamId: string;
-    userId: string;
-    teamSize: number;
+  p: TeamPlace & {
     gameAccount?: string;
-    now: string;
     /** once the team is whole, in the same transaction: what its members' registration earns */
     alongside?: (trx: Transaction<Database>, memberIds: string[]) => Promise<void>;
   },
@@ -367,13 +370,8 @@ export function removeMember(
 /** The captain invites a player; 'full' when the team already has `teamSize` members, 'gone' when it was disbanded. */
 export function invite(
   db: Db,
-  p: {
-    tournamentId: string;
-    teamId: string;
-    userId: string;
-    teamSize: number;
+  p: TeamPlace & {
     gameAccount: string;
-    now: string;
     /** in the same transaction, once the member is written */
     alongside?: (trx: Transaction<Database>) => Promise<void>;
   },
