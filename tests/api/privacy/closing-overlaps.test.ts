@@ -130,8 +130,10 @@ if (engine === 'postgres')
       expect(await balanceOf(t, me.id)).toBe(100);
     });
 
-    test('a closing under way makes a profile change and a password reset wait, then takes neither', async () => {
-      const me = await quickPlayer(t);
+    // nothing the closing erases comes back, and the account opens no new session
+    test('a closing under way makes a profile change, a reset and a login wait, then takes none', async () => {
+      const signed = await t.signupAndLogin();
+      const me = { id: signed.user.id, token: signed.token, email: signed.email };
       const before = (await t.outbox()).length;
       expect((await t.call('POST', '/api/users/sendReset', { body: { email: me.email } })).status).toBe(200);
       const { token } = resetLinkOf((await t.outbox())[before]!);
@@ -144,14 +146,23 @@ if (engine === 'postgres')
       const writes = [
         watched(t.call('PUT', `/api/users/pp/${me.id}`, { token: me.token, body: profile })),
         watched(t.call('POST', '/api/users/reset', { body: { token, password: 'a-brand-new-passphrase-42' } })),
+        watched(t.call('POST', '/api/users/authenticate', { body: { email: me.email, password: signed.password } })),
       ];
-      expect(await pause.untilWaiting(3, () => writes.some((w) => w.settled))).toBe(3);
+      expect(await pause.untilWaiting(4, () => writes.some((w) => w.settled))).toBe(4);
       await pause.release();
 
       expect((await closing.promise).status).toBe(200);
-      const [changed, reset] = await Promise.all(writes.map((w) => w.promise));
+      const [changed, reset, login] = await Promise.all(writes.map((w) => w.promise));
       expect(changed.status, JSON.stringify(changed.json)).toBe(404);
       expectError(reset, 400, 'RESET_TOKEN_INVALID');
+      expectError(login, 401, 'INVALID_CREDENTIALS');
+      const sessions = await t.db.kysely
+        .selectFrom('sessions')
+        .select('token_hash')
+        .where('user_id', '=', me.id)
+        .where('revoked_at', 'is', null)
+        .execute();
+      expect(sessions).toEqual([]);
       const row = await t.db.kysely
         .selectFrom('users')
         .select(['nickname', 'city', 'password_hash'])

@@ -45,6 +45,9 @@ export async function login(
   // told only to whoever knows the password: a blocked address is not revealed to a guesser
   if (found.blocked_at) throw new AppError('forbidden', 'ACCOUNT_BLOCKED', 'This account is blocked');
   return withTransaction(ctx, async (tx) => {
+    // a closing that held the account while the password was checked has erased it by now: no session for it
+    if (!(await UserRepository.openAccountIds(tx.db.kysely, owner, [found.id], 'share')).size)
+      throw new AppError('unauthenticated', 'INVALID_CREDENTIALS', 'Invalid credentials');
     const token = await SessionRepository.create(tx.db.kysely, found.id, ctx.config.tokenTtlHours);
     const user = (await UserRepository.findById(tx.db.kysely, owner, found.id))!;
     const badges = await tx.events.emit(tx, 'accounts.signed_in', { ownerId: owner, userId: found.id });
