@@ -500,14 +500,19 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
       await acknowledgeBadge(page, lang, text[lang].checkedIn);
+      // the button kept the focus while the check-in ran, so the badge's dialog hands it back there
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-confirm')).toBeVisible();
       await page.getByTestId('tournament-confirm-cancel').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
+      // each closed dialog hands the focus back to the button that opened it, whichever way it closed
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('tournament-confirm-confirm').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
       await expect(page.getByTestId('tournament-confirm')).not.toBeVisible();
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
 
       // registration open again: leave after confirming
       await updateTournament(request, t.id, registrationOpen());
@@ -516,6 +521,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('tournament-confirm-confirm').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 50');
       await expect(page.getByTestId('tournament-standing')).toHaveCount(0);
     });
@@ -668,11 +674,17 @@ for (const lang of ['it', 'en'] as const) {
       await pick.click();
       await page.getByTestId('team-later').click();
       await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      // the button is hidden while its dialog is open: the focus comes back to it once it shows again
+      await expect(pick).toBeFocused();
       await pick.click();
       await page.getByTestId('team-option-precision').click();
       await page.getByTestId('team-confirm').click();
       await expect(page.getByTestId('team-dialog')).toHaveCount(0);
       await expect(pick).toHaveCount(0);
+      // the faction is chosen and its button gone: the focus goes to the tournament's own button, where the
+      // faction's badge hands it back
+      await acknowledgeBadge(page, lang, text[lang].faction);
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.reload();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(pick).toHaveCount(0);
