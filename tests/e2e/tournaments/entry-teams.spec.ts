@@ -141,6 +141,8 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('join-error')).toHaveText(
       lang === 'it' ? 'Lo stesso giocatore è indicato più di una volta.' : 'The same player is named more than once.',
     );
+    // the refusal leaves the focus on Join, for the next try
+    await expect(page.getByTestId('join-submit')).toBeFocused();
     await page.getByTestId('join-teammate-0').fill(partner.username);
     await page.getByTestId('join-teammate-game-0').fill('');
     await expect(page.getByTestId('join-incomplete')).toBeVisible();
