@@ -305,6 +305,8 @@ for (const lang of ['it', 'en'] as const) {
       const calendar = page.getByTestId('tournament-calendar');
       await expect(calendar).toBeVisible();
       await expect(calendar).toHaveText(lang === 'it' ? 'Aggiungi al calendario' : 'Add to calendar');
+      // the event is in the page's language: its name and the link back to this page
+      await expect(calendar).toHaveAttribute('href', `/api/tournaments/${ending.id}/calendar.ics?lang=${lang}`);
       await page.clock.runFor('04:00');
       await expect(calendar).toBeHidden();
     });
