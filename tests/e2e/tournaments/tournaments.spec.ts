@@ -229,7 +229,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-panel-rules').getByRole('listitem')).toHaveText('No smurfs');
       await expect(page.getByTestId('tournament-calendar')).toHaveAttribute(
         'href',
-        `/api/tournaments/${t.id}/calendar.ics`,
+        `/api/tournaments/${t.id}/calendar.ics?lang=${lang}`,
       );
 
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'signup');
