@@ -2,10 +2,11 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { primaryButtonClass } from './ui.ts';
 
 /**
- * A button whose action takes a moment (a save, a generation): while `busy` it is disabled, says so
- * to assistive technology (aria-busy) and reads `busyLabel` if given, e.g. "Saving…". `disabled` adds the
- * other reasons it cannot be pressed (nothing changed, a lock). A plain action button by default;
- * `type="submit"` for a form's.
+ * A button whose action takes a moment (a save, a generation): while `busy` it ignores clicks (a form's submit
+ * too), says so to assistive technology (aria-busy, aria-disabled), looks disabled and reads `busyLabel` if
+ * given, e.g. "Saving…". It is not `disabled` meanwhile: that would drop the keyboard's focus to the page's start.
+ * `disabled` gives the other reasons it cannot be pressed (nothing changed, a lock). A plain action button by
+ * default; `type="submit"` for a form's.
  */
 export default function BusyButton({
   busy,
@@ -15,6 +16,7 @@ export default function BusyButton({
   className = primaryButtonClass,
   disabled = false,
   children,
+  onClick,
   ...button
 }: {
   busy: boolean;
@@ -26,11 +28,13 @@ export default function BusyButton({
   return (
     <button
       type={type}
-      className={className}
-      disabled={busy || disabled}
+      className={`${className} aria-busy:cursor-wait aria-busy:opacity-50`}
+      disabled={disabled}
       aria-busy={busy || undefined}
       data-testid={testId}
       {...button}
+      aria-disabled={busy || button['aria-disabled'] || undefined}
+      onClick={(e) => (busy ? e.preventDefault() : onClick?.(e))}
     >
       {busy && busyLabel !== undefined ? busyLabel : children}
     </button>

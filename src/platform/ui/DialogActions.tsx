@@ -9,7 +9,7 @@ const dangerButtonClass =
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 interface Props {
-  /** while the action runs: both buttons disabled, the confirm one aria-busy and reading `busyLabel` */
+  /** while the action runs: Cancel disabled, the confirm one busy (clicks ignored, focus kept), reading `busyLabel` */
   busy: boolean;
   onCancel: () => void;
   cancelLabel: string;
@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * The last row of a dialog: Cancel, then the action, both disabled while the action runs (the
+ * The last row of a dialog: Cancel, then the action, neither pressable while the action runs (the
  * dialog itself ignores Escape meanwhile), so a second click cannot start it twice.
  */
 export default function DialogActions({

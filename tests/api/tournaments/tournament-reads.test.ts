@@ -290,6 +290,28 @@ describe('GET /api/tournaments/:id/calendar.ics', () => {
     expect(body).toContain('END:VCALENDAR');
   });
 
+  test("is in the page's language (?lang, else Accept-Language): the English name and the English page", async () => {
+    const id = await createTournament(t, admin.token, 'registration', {
+      name: 'Coppa Calendario',
+      translations: { en: { name: 'Calendar Cup' } },
+    });
+    const event = async (query: string, headers: Record<string, string> = {}) =>
+      (await t.call('GET', `/api/tournaments/${id}/calendar.ics${query}`, { headers })).res.body.replace(
+        /\r\n[ \t]/g,
+        '',
+      );
+    for (const english of [await event('?lang=en'), await event('', { 'accept-language': 'en-GB,en;q=0.9' })]) {
+      expect(english).toContain('SUMMARY:Calendar Cup');
+      expect(english).toContain(`URL:http://arena.test/en/tournament/${id}`);
+    }
+    // the page's language wins over the browser's
+    for (const italian of [await event(''), await event('?lang=it', { 'accept-language': 'en' })]) {
+      expect(italian).toContain('SUMMARY:Coppa Calendario');
+      expect(italian).toContain(`URL:http://arena.test/tournament/${id}`);
+    }
+    expect((await t.call('GET', `/api/tournaments/${id}/calendar.ics?lang=fr`)).status).toBe(400);
+  });
+
   test('an unscheduled tournament has no event (409), an unknown one 404', async () => {
     expect((await t.call('GET', `/api/tournaments/${ids.unscheduled}/calendar.ics`)).json.error.code).toBe(
       'TOURNAMENT_NOT_SCHEDULED',

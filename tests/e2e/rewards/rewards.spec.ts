@@ -281,6 +281,8 @@ for (const lang of ['it', 'en'] as const) {
       }
       await expect(hoodieCard.getByTestId('product-owned')).toHaveText(tx.owned);
       await expect(hoodieCard).toHaveAttribute('data-state', 'owned');
+      // the redeem button that opened the dialog is gone: the focus lands on what took its place, not the page
+      await expect(hoodieCard.getByTestId('product-owned')).toBeFocused();
       await expect(page.getByTestId('credits-amount')).toHaveText(String(balance));
       // the order's shipping is followed in My orders, linked right after the purchase
       await expect(page.getByTestId('market-ordered')).toContainText(hoodie.name);

@@ -116,7 +116,7 @@ for (const lang of ['it', 'en'] as const) {
 
     // the captain, on a phone, registers the team from the join dialog
     await page.setViewportSize({ width: 390, height: 844 });
-    await player(page, lang, `cp${lang}`);
+    const captain = await player(page, lang, `cp${lang}`);
     await openTournament(page, lang, id);
     await expect(page.getByTestId('entry-teams')).toContainText(texts.teams.none);
     await page.getByTestId('tournament-action').click();
@@ -134,7 +134,17 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('join-incomplete')).toHaveText(texts.join.incomplete);
     await expect(page.getByTestId('join-submit')).toHaveAccessibleDescription(texts.join.incomplete);
     await page.getByTestId('join-team-name').fill('Night Owls');
+    // a captain who names themself as the teammate is told a player is named twice (nothing about factions)
+    await page.getByTestId('join-teammate-0').fill(captain.username);
+    await page.getByTestId('join-teammate-game-0').fill('PartnerAim');
+    await page.getByTestId('join-submit').click();
+    await expect(page.getByTestId('join-error')).toHaveText(
+      lang === 'it' ? 'Lo stesso giocatore è indicato più di una volta.' : 'The same player is named more than once.',
+    );
+    // the refusal leaves the focus on Join, for the next try
+    await expect(page.getByTestId('join-submit')).toBeFocused();
     await page.getByTestId('join-teammate-0').fill(partner.username);
+    await page.getByTestId('join-teammate-game-0').fill('');
     await expect(page.getByTestId('join-incomplete')).toBeVisible();
     await page.getByTestId('join-teammate-game-0').fill('PartnerAim');
     await expect(page.getByTestId('join-submit')).toBeEnabled();

@@ -90,10 +90,13 @@ for (const lang of ['it', 'en'] as const) {
       const rowOf = (table: string, userId: string) =>
         page.locator(`[data-testid="tournament-${table}-row"][data-user-id="${userId}"]`);
 
-      // check in on behalf: the member shows as checked in, in both tables
-      await rowOf('members', ra.userId).getByTestId('roster-checkin').click();
+      // check in on behalf, from the keyboard: the member shows as checked in, in both tables, and the focus stays on
+      // the row's button (now "check out") rather than falling to the page's start while the call ran
+      await rowOf('members', ra.userId).getByTestId('roster-checkin').focus();
+      await page.keyboard.press('Enter');
       await expect(toast(page, fillText(texts.checkedIn, { name: ra.username }))).toBeVisible();
       await expect(rowOf('members', ra.userId).getByTestId('roster-checkout')).toBeVisible();
+      await expect(rowOf('members', ra.userId).getByTestId('roster-checkout')).toBeFocused();
       await expect(rowOf('confirmed', ra.userId)).toBeVisible();
 
       // every button's accessible name starts with the text it shows (speech input finds it by what it reads)

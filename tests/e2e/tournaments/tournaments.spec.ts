@@ -229,7 +229,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-panel-rules').getByRole('listitem')).toHaveText('No smurfs');
       await expect(page.getByTestId('tournament-calendar')).toHaveAttribute(
         'href',
-        `/api/tournaments/${t.id}/calendar.ics`,
+        `/api/tournaments/${t.id}/calendar.ics?lang=${lang}`,
       );
 
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'signup');
@@ -305,6 +305,8 @@ for (const lang of ['it', 'en'] as const) {
       const calendar = page.getByTestId('tournament-calendar');
       await expect(calendar).toBeVisible();
       await expect(calendar).toHaveText(lang === 'it' ? 'Aggiungi al calendario' : 'Add to calendar');
+      // the event is in the page's language: its name and the link back to this page
+      await expect(calendar).toHaveAttribute('href', `/api/tournaments/${ending.id}/calendar.ics?lang=${lang}`);
       await page.clock.runFor('04:00');
       await expect(calendar).toBeHidden();
     });
@@ -500,14 +502,19 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
       await acknowledgeBadge(page, lang, text[lang].checkedIn);
+      // the button kept the focus while the check-in ran, so the badge's dialog hands it back there
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.getByTestId('tournament-action').click();
       await expect(page.getByTestId('tournament-confirm')).toBeVisible();
       await page.getByTestId('tournament-confirm-cancel').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkOut');
+      // each closed dialog hands the focus back to the button that opened it, whichever way it closed
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('tournament-confirm-confirm').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'checkIn');
       await expect(page.getByTestId('tournament-confirm')).not.toBeVisible();
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
 
       // registration open again: leave after confirming
       await updateTournament(request, t.id, registrationOpen());
@@ -516,6 +523,7 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('tournament-action').click();
       await page.getByTestId('tournament-confirm-confirm').click();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'join');
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 50');
       await expect(page.getByTestId('tournament-standing')).toHaveCount(0);
     });
@@ -668,11 +676,17 @@ for (const lang of ['it', 'en'] as const) {
       await pick.click();
       await page.getByTestId('team-later').click();
       await expect(page.getByTestId('team-dialog')).toHaveCount(0);
+      // the button is hidden while its dialog is open: the focus comes back to it once it shows again
+      await expect(pick).toBeFocused();
       await pick.click();
       await page.getByTestId('team-option-precision').click();
       await page.getByTestId('team-confirm').click();
       await expect(page.getByTestId('team-dialog')).toHaveCount(0);
       await expect(pick).toHaveCount(0);
+      // the faction is chosen and its button gone: the focus goes to the tournament's own button, where the
+      // faction's badge hands it back
+      await acknowledgeBadge(page, lang, text[lang].faction);
+      await expect(page.getByTestId('tournament-action')).toBeFocused();
       await page.reload();
       await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
       await expect(pick).toHaveCount(0);

@@ -28,7 +28,8 @@ const imageOk = (src: string) => /^(\/media\/|https:\/\/)[^\s"'<>]*$/.test(src);
  * the redeem button, or "owned", or "out of stock". A player whose balance is known to be too low sees the
  * button disabled and how many credits they still need. Test ids: product-card (data-product-id,
  * data-state), product-name, product-price, product-stock, product-redeem, product-short, product-owned,
- * product-out-of-stock.
+ * product-out-of-stock. What stands in the button's place (data-card-state) takes the focus the shipping dialog
+ * hands back once the button is gone or disabled.
  */
 export default function ProductCard(props: Props) {
   const { product, state, locale, t, onRedeem, onIntent, disabled = false, shortBy = 0 } = props;
@@ -106,12 +107,20 @@ export default function ProductCard(props: Props) {
           </button>
         )}
         {state === 'redeemable' && shortBy > 0 && (
-          <p id={shortId} className="-mt-1 text-center text-xs text-amber-200" data-testid="product-short">
+          <p
+            id={shortId}
+            tabIndex={-1}
+            data-card-state
+            className="-mt-1 text-center text-xs text-amber-200"
+            data-testid="product-short"
+          >
             {t(pluralKey('rewards.market.needMore', shortBy), { count: formatNumber(shortBy, locale) })}
           </p>
         )}
         {state === 'owned' && (
           <p
+            tabIndex={-1}
+            data-card-state
             className="flex items-center justify-center gap-2 rounded-lg border border-emerald-500/40 bg-emerald-500/10 px-4 py-2.5 text-sm font-semibold text-emerald-200"
             data-testid="product-owned"
           >
@@ -123,6 +132,8 @@ export default function ProductCard(props: Props) {
         )}
         {state === 'out_of_stock' && (
           <p
+            tabIndex={-1}
+            data-card-state
             className="rounded-lg border border-line bg-white/5 px-4 py-2.5 text-center text-sm font-semibold text-slate-400"
             data-testid="product-out-of-stock"
           >

@@ -90,6 +90,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement as HTMLElement | null;
+    const card = opener?.closest('[data-testid="product-card"]');
     if (dialog && !dialog.open) dialog.showModal();
     // the stored user may be stale: the address on the server wins, unless already edited here
     let live = true;
@@ -100,7 +101,10 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     });
     return () => {
       live = false;
-      if (opener?.isConnected) opener.focus();
+      // a purchase (or a refusal) turns the card's button into its new state ("owned", "out of stock", the
+      // credits missing): the focus goes there rather than to the start of the page
+      if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
+      else card?.querySelector<HTMLElement>('[data-card-state]')?.focus();
     };
   }, [reset, locale]);
   useLayoutEffect(() => () => ref.current?.close(), []);

@@ -20,6 +20,7 @@ import { fileNameOf } from '../tournament-view.ts';
 import { cacheForViewer, cachePublic } from '../../../platform/http/response-headers.ts';
 import { apiCacheKey, cachedJson, sharedBody, sharedDerived } from '../../../platform/http/response-cache.ts';
 import { localizeContent } from '../../../platform/i18n/content-translations.ts';
+import { locales } from '../../../platform/i18n/i18n.ts';
 import { requestLocale } from '../../../platform/http/content-locale.ts';
 import { ownerOf } from '../../../platform/owner.ts';
 import { adminWrites } from '../../../platform/http/admin-writes.ts';
@@ -356,12 +357,17 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
   app.get('/tournaments/:id/calendar.ics', {
     schema: {
       tags,
-      summary: 'The tournament as an iCalendar event (text/calendar)',
+      summary: "The tournament as an iCalendar event (text/calendar), in the page's language (else Accept-Language)",
       params: tournamentParams,
+      querystring: z.object({ lang: z.enum(locales).optional() }),
       response: { 200: z.string().describe('text/calendar'), ...errorResponses(400, 404, 409) },
     },
     handler: async (req, reply) => {
-      const { ics, filename } = await TournamentService.calendar(ctx, req.params.id);
+      const { ics, filename } = await TournamentService.calendar(
+        ctx,
+        req.params.id,
+        req.query.lang ?? requestLocale(req),
+      );
       cachePublic(reply, 'calendar');
       return reply
         .type('text/calendar; charset=utf-8')

@@ -393,8 +393,12 @@ export function actionOf(t: Tournament, now: number = Date.now()): Action {
 export const detailUrl = (ctx: ServiceContext, id: string, locale: Locale = 'it') =>
   `${ctx.config.publicOrigin}${locale === 'en' ? '/en' : ''}/tournament/${encodeURIComponent(id)}`;
 
-/** An iCalendar file with the tournament's start, end (two hours when unknown), name and page. */
-export async function calendar(ctx: ServiceContext, id: string): Promise<{ ics: string; filename: string }> {
+/** An iCalendar file with the tournament's start, end (two hours when unknown), name and page, in `locale`. */
+export async function calendar(
+  ctx: ServiceContext,
+  id: string,
+  locale: Locale = 'it',
+): Promise<{ ics: string; filename: string }> {
   const row = await findRow(ctx, id);
   if (!row.start_tournament)
     throw new AppError('conflict', 'TOURNAMENT_NOT_SCHEDULED', 'The tournament has no start date');
@@ -410,11 +414,11 @@ export async function calendar(ctx: ServiceContext, id: string): Promise<{ ics: 
     const d = new Date(ms);
     return [d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), d.getUTCHours(), d.getUTCMinutes()];
   };
-  const url = detailUrl(ctx, row.id);
+  const url = detailUrl(ctx, row.id, locale);
   const { error, value } = createEvent({
     uid: `tournament-${row.id}@${new URL(ctx.config.publicOrigin).host}`,
     productId: `${ctx.config.brandSlug}/tournaments`,
-    title: row.name,
+    title: nameIn(row, locale),
     description: `${row.game}\n${url}`,
     url,
     start: icsTime(start),

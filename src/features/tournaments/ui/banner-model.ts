@@ -96,8 +96,8 @@ export interface BannerHost {
   reload(): void;
   /** the faction dialog opened or closed; `chosen` once the player picked one */
   team(open: boolean, chosen?: boolean): void;
-  /** back to the action button (a dialog was cancelled) */
-  focusAction(): void;
+  /** back to the action button after a dialog; `team`: to "pick your faction" while it is still offered */
+  focusAction(team?: boolean): void;
 }
 
 /**

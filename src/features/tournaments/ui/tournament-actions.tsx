@@ -117,6 +117,13 @@ function TournamentActions({
   const [reporting, setReporting] = useState(false);
   const [toaster, setToaster] = useState(false);
   const [busy, setBusyState] = useState(false);
+  // Where the focus goes once a dialog has closed and left it nowhere: the confirm dialog is removed with the focus
+  // inside it, and "pick your faction" is hidden while its own dialog is open. Focus the player moved on is theirs.
+  const [refocus, setRefocus] = useState<{ team: boolean } | null>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (refocus && (!active || active === document.body)) host.focusAction(refocus.team);
+  }, [refocus, host]);
 
   const setBusy = (on: boolean) => {
     setBusyState(on);
@@ -199,6 +206,7 @@ function TournamentActions({
       );
     } finally {
       setBusy(false);
+      setRefocus({ team: false });
     }
   };
 
@@ -258,8 +266,7 @@ function TournamentActions({
           danger
           onCancel={() => {
             setConfirming(null);
-            // back to the button that opened it
-            requestAnimationFrame(() => host.focusAction());
+            setRefocus({ team: false });
           }}
           onConfirm={() => void run(confirming)}
           testId="tournament-confirm"
@@ -286,10 +293,12 @@ function TournamentActions({
             onClose={() => {
               setTeamFor(null);
               host.team(false);
+              setRefocus({ team: true });
             }}
             onChosen={(team) => {
               setTeamFor(null);
               host.team(false, true);
+              setRefocus({ team: true });
               void notify(t('tournaments.team.chosen', { team: t(`tournaments.team.${team}`) }));
             }}
           />

@@ -166,7 +166,11 @@ export class TournamentBanner extends HTMLElement {
           if (chosen) this.#teamPending = null;
           this.#render();
         },
-        focusAction: () => this.querySelector<HTMLElement>('[data-action-button]')?.focus(),
+        focusAction: (team) =>
+          (
+            (team && this.querySelector<HTMLElement>('[data-testid="tournament-pick-team"]')) ||
+            this.querySelector<HTMLElement>('[data-action-button]')
+          )?.focus(),
       };
       actions = dialogs().then((m) => m.mountActions(container, host));
       // a failed load (offline) may be tried again by the next click
@@ -316,9 +320,9 @@ export class TournamentBanner extends HTMLElement {
     if (el.textContent !== text) el.textContent = text;
     if (el instanceof HTMLButtonElement) {
       // the busy button keeps its focus (a disabled one would drop it): clicks are ignored meanwhile
-      el.disabled = !action || action.kind === 'disabled' || this.#busy;
+      el.disabled = !action || action.kind === 'disabled';
       el.toggleAttribute('aria-busy', working);
-      if (this.#loading) el.setAttribute('aria-disabled', 'true');
+      if (working) el.setAttribute('aria-disabled', 'true');
       else el.removeAttribute('aria-disabled');
     }
   }

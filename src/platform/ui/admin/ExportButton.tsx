@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { downloadFile } from '../../browser/download.ts';
 import type { Translator } from '../use-t.ts';
+import BusyButton from '../BusyButton.tsx';
 import { secondaryButtonClass } from '../ui.ts';
 
 /**
@@ -27,15 +28,14 @@ export default function ExportButton({
     if (!res.ok) toast.error(`${t('dashboard.common.exportError')} ${t.error(res.code)}`);
   };
   return (
-    <button
-      type="button"
+    <BusyButton
+      busy={busy}
+      busyLabel={t('dashboard.common.exporting')}
       className={secondaryButtonClass}
       onClick={() => void run()}
-      disabled={busy}
-      aria-busy={busy}
-      data-testid={testId}
+      testId={testId}
     >
-      {busy ? t('dashboard.common.exporting') : t('dashboard.common.exportCsv')}
-    </button>
+      {t('dashboard.common.exportCsv')}
+    </BusyButton>
   );
 }

@@ -72,18 +72,24 @@ function RowButton({
   danger = false,
   label,
   testId,
+  busy,
+  onClick,
   ...button
 }: {
   danger?: boolean;
   label: string;
   testId: string;
+  /** another roster change runs: the button waits, enabled, so the focus stays on it (a disabled one drops it) */
+  busy: boolean;
 } & Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>) {
   return (
     <button
       type="button"
-      className={danger ? dangerSmallButtonClass : smallButtonClass}
+      className={`${danger ? dangerSmallButtonClass : smallButtonClass} aria-disabled:cursor-wait aria-disabled:opacity-50`}
       aria-label={label}
+      aria-disabled={busy || undefined}
       data-testid={testId}
+      onClick={(e) => (busy ? undefined : onClick?.(e))}
       {...button}
     />
   );
@@ -274,7 +280,8 @@ export default function PlayersPanel({
     <>
       <RowButton
         danger
-        disabled={disabled || !canManage}
+        busy={disabled}
+        disabled={!canManage}
         onClick={() => setAsk({ kind: 'remove', row })}
         label={t(`${R}.removeLabel`, { name: nameOf(row) })}
         testId="roster-remove"
@@ -284,7 +291,8 @@ export default function PlayersPanel({
       {withDisqualify && (
         <RowButton
           danger
-          disabled={disabled || finalized}
+          busy={disabled}
+          disabled={finalized}
           title={finalized ? t(`${R}.disqualifyFinal`) : undefined}
           onClick={() => setAsk({ kind: 'disqualify', row })}
           label={t(`${R}.disqualifyLabel`, { name: nameOf(row) })}
@@ -307,7 +315,8 @@ export default function PlayersPanel({
     return (
       <>
         <RowButton
-          disabled={disabled || !canCheckIn}
+          busy={disabled}
+          disabled={!canCheckIn}
           title={canCheckIn ? undefined : t(`${R}.checkInEnded`)}
           onClick={() => void act(`checkin-${row.userId}`, send, done)}
           label={t(checkIn ? `${R}.checkInLabel` : `${R}.checkOutLabel`, { name: nameOf(row) })}
@@ -337,7 +346,8 @@ export default function PlayersPanel({
     return (
       <>
         <RowButton
-          disabled={disabled || !canManage || index === 0}
+          busy={disabled}
+          disabled={!canManage || index === 0}
           onClick={() => moveTo(index)}
           label={t(`${R}.moveUp`, { name: nameOf(row) })}
           testId="roster-move-up"
@@ -345,7 +355,8 @@ export default function PlayersPanel({
           <span aria-hidden="true">↑</span>
         </RowButton>
         <RowButton
-          disabled={disabled || !canManage || index === last}
+          busy={disabled}
+          disabled={!canManage || index === last}
           onClick={() => moveTo(index + 2)}
           label={t(`${R}.moveDown`, { name: nameOf(row) })}
           testId="roster-move-down"
@@ -353,7 +364,8 @@ export default function PlayersPanel({
           <span aria-hidden="true">↓</span>
         </RowButton>
         <RowButton
-          disabled={disabled || !canManage || free === 0}
+          busy={disabled}
+          disabled={!canManage || free === 0}
           title={free === 0 ? t(`${R}.noFreeSeat`) : undefined}
           onClick={() => void act(`promote-${row.userId}`, promote, t(`${R}.promoted`, { name: nameOf(row) }))}
           label={t(`${R}.promoteLabel`, { name: nameOf(row) })}
