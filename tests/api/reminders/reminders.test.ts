@@ -111,18 +111,24 @@ describe('check-in open', () => {
     const italian = mailTo(mails, it1);
     expect(italian.subject).toBe('Il check-in di Coppa Serale è aperto');
     expect(italian.text).toContain(`http://arena.test/tournament/${id}`);
-    expect(italian.text).toContain(`http://arena.test/api/tournaments/${id}/calendar.ics`);
+    expect(italian.text).toContain(`http://arena.test/api/tournaments/${id}/calendar.ics?lang=it`);
     expect(italian.text).toContain('http://arena.test/settings');
     const english = mailTo(mails, en);
     expect(english.subject).toBe('Check-in is open for Evening Cup');
     expect(english.text).toContain(`http://arena.test/en/tournament/${id}`);
-    expect(english.text).toContain(`http://arena.test/api/tournaments/${id}/calendar.ics`);
+    expect(english.text).toContain(`http://arena.test/api/tournaments/${id}/calendar.ics?lang=en`);
     expect(english.text).toContain('turn these e-mails off in your settings: http://arena.test/en/settings');
     mailTo(mails, it2);
 
-    // the .ics link is the real calendar
-    const ics = await t.inject({ method: 'GET', url: `/api/tournaments/${id}/calendar.ics` });
+    // the .ics link is the real calendar, in the mail's language whatever the browser that opens it
+    const link = /(http:\/\/arena\.test\/api\/\S+\.ics\?lang=en)/.exec(english.text)![1];
+    const ics = await t.inject({
+      method: 'GET',
+      url: link.replace('http://arena.test', ''),
+      headers: { 'accept-language': 'it-IT' },
+    });
     expect(ics.statusCode).toBe(200);
+    expect(ics.body).toContain(`http://arena.test/en/tournament/${id}`);
 
     // a second tick, and a third: nothing more
     expect(await tick(t.app)).toEqual({ checkin_open: 0, checkin_closing: 0, results_final: 0 });

@@ -245,8 +245,9 @@ function checkinOpenMail(ctx: ServiceContext, tournament: Reminded, p: Person): 
   const t = createT(messages[p.locale].email);
   const vars = checkinVars(ctx, tournament, p);
   let body = t('reminders.checkinOpen.text', vars);
+  // the calendar speaks the mail's language (its name and the page it links), not the browser's that opens it
   if (tournament.calendarUrl)
-    body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: tournament.calendarUrl })}`;
+    body += `\n\n${t('reminders.checkinOpen.calendar', { calendar: `${tournament.calendarUrl}?lang=${p.locale}` })}`;
   return letter(ctx, p, t('reminders.checkinOpen.subject', vars), body);
 }
 
