@@ -238,10 +238,14 @@ export async function finalise(
   const admin = await Directory.findPlayer(ctx, owner, actor.id);
   const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
   return audited(ctx, actor, async (tx, audit) => {
-    const t = await tournamentOf(tx, id);
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
-    if (!(await TournamentService.claimFinalisation(tx, id, now))) throw finalised();
+    if (!(await TournamentService.claimFinalisation(tx, id, now))) {
+      await tournamentOf(tx, id);
+      throw finalised();
+    }
+    // the prize table is read under the claim's lock: one saved just before is the one paid
+    const t = await tournamentOf(tx, id);
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
     const rows = await rowsOf(tx, links, t);
     const all = await entrants(tx, id);
