@@ -433,6 +433,35 @@ describe('team games and finalised tournaments', () => {
     ]);
   });
 
+  // the bracket keeps the teams it was drawn with; forming them again (a rename, say) gives them new ids
+  test('teams formed again after the final are paid as the bracket drew them: each member once', async () => {
+    const { id, people } = await field(4, { teamSize: 2 });
+    const teams = () => t.call('POST', `/api/tournaments/${id}/teams/auto`, { token: admin.token });
+    expect((await teams()).status).toBe(200);
+    const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
+    expect((await override(id, m.id, 0, 2)).json.data.state).toBe('confirmed');
+    expect((await teams()).status).toBe(200);
+    const prizes = [
+      { from: 1, to: 1, credits: 500 },
+      { from: 2, to: 2, credits: 300 },
+    ];
+    const put = await t.call('PUT', `/api/tournaments/${id}/prizes`, { token: admin.token, body: { prizes } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    const credits = (payouts: { userId: string; credits: number }[]) =>
+      people.map((p) => payouts.find((x) => x.userId === p.id)?.credits ?? 0);
+    // players 1 and 2 lost to players 3 and 4
+    expect(credits(put.json.data.payouts)).toEqual([300, 300, 500, 500]);
+    const done = await t.call('POST', `/api/tournaments/${id}/finalise`, { token: admin.token });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(credits(done.json.data.payouts)).toEqual([300, 300, 500, 500]);
+    const placed = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select(['user_id', 'rank'])
+      .where('tournament_id', '=', id)
+      .execute();
+    expect(people.map((p) => placed.find((x) => x.user_id === p.id)?.rank)).toEqual([2, 2, 1, 1]);
+  });
+
   // no generation, report or override
   test('once the tournament is finalised its bracket no longer changes', async () => {
     const { id, people } = await field(2);

@@ -35,6 +35,8 @@ import { disqualifiedPlayers, entrants, matches, standings } from './service.ts'
  */
 export interface FinaliseLinks {
   bracketPlacements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]>;
+  /** the entrants the bracket was drawn with, each with its members as they were then */
+  bracketEntrants(ctx: ServiceContext, tournamentId: string): Promise<Entrant[]>;
   /** the bracket's matches whose sides' reports disagree and wait for an admin */
   bracketDisputes(ctx: ServiceContext, tournamentId: string): Promise<{ group: number; round: number; slot: number }[]>;
 }
@@ -141,6 +143,13 @@ const rowsOf = async (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournam
   formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : links.bracketPlacements(ctx, t.id);
 
 /**
+ * Who the ranked rows are: a battle royale's entrants, or those a bracket was drawn with, which it
+ * keeps whatever the teams became later (teams formed again have new ids).
+ */
+const entrantsOf = (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournament): Promise<Entrant[]> =>
+  formatOf(t) === 'battle_royale' ? entrants(ctx, t.id) : links.bracketEntrants(ctx, t.id);
+
+/**
  * What is still open in a tournament's results, match by match: in a battle royale the player
  * reports not yet decided and the counted matches where fewer entrants than play now have a line;
  * in a bracket the disputed matches.
@@ -191,7 +200,7 @@ export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: stri
   }
   const [rows, all, out, problems] = await Promise.all([
     rowsOf(ctx, links, t),
-    entrants(ctx, id),
+    entrantsOf(ctx, links, t),
     disqualifiedPlayers(ctx, id),
     problemsOf(ctx, links, t),
   ]);
@@ -248,7 +257,7 @@ export async function finalise(
     const t = await tournamentOf(tx, id);
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
     const rows = await rowsOf(tx, links, t);
-    const all = await entrants(tx, id);
+    const all = await entrantsOf(tx, links, t);
     if (!rows.some((r) => r.matchesCounted > 0))
       throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
     const problems = await problemsOf(tx, links, t);
