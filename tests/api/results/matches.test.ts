@@ -598,6 +598,13 @@ describe('CSV preview', () => {
       [7, 'CSV_ROW_INVALID'],
       [8, 'CSV_ROW_INVALID'],
     ]);
+    // a first row with a typo in its placement is shown as faulty, not taken for a header and left out
+    const typo = await api.preview(`${a.username},first,2\n${b.username},2,0`);
+    expect(typo.json.data.rows.map((r: any) => [r.row, r.error])).toEqual([
+      [1, 'CSV_ROW_INVALID'],
+      [2, null],
+    ]);
+    expect(typo.json.data).toMatchObject({ valid: false, lines: [] });
     expect((await api.preview('')).json.data).toEqual({ rows: [], lines: [], valid: false });
     expectError(await api.preview('x'.repeat(100_001)), 400, 'VALIDATION_ERROR');
   });
