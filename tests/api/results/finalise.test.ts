@@ -761,6 +761,30 @@ if (engine === 'postgres')
       expect(players.map((p) => paid.get(p.id))).toEqual([900, 900, 900]);
       await auditLedger(t);
     });
+
+    test("the second of two prize tables saved at once records the first's as its before", async () => {
+      const { id } = await soloTournament(2);
+      const first = [{ from: 1, to: 1, credits: 700 }];
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const one = watched(call('PUT', `/api/tournaments/${id}/prizes`, { prizes: first }));
+      expect(await pause.untilWaiting(1, () => one.settled)).toBe(1);
+      const two = watched(call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES }));
+      expect(await pause.untilWaiting(2, () => two.settled)).toBe(2);
+      await pause.release();
+      expect((await one.promise).status).toBe(200);
+      expect((await two.promise).status).toBe(200);
+      const entries = (await auditsOf('tournament.prizes', id)).map((e) => [
+        JSON.parse(e.before as string).prizes,
+        JSON.parse(e.after as string).prizes,
+      ]);
+      expect(entries).toHaveLength(2);
+      expect(entries).toEqual(
+        expect.arrayContaining([
+          [[], first],
+          [first, PRIZES],
+        ]),
+      );
+    });
   });
 
 // declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported

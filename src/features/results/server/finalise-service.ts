@@ -216,6 +216,8 @@ export function savePrizes(
   table: PrizeRange[],
 ): Promise<PrizesState> {
   return audited(ctx, actor, async (tx, audit) => {
+    // the table as it was is read under the tournament's lock: another save just before is its before
+    await TournamentService.lockOpenForResults(tx, id);
     const before = await tournamentOf(tx, id);
     if (!(await TournamentService.setPrizes(tx, id, JSON.stringify(table), new Date().toISOString())))
       throw finalised();
