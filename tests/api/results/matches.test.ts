@@ -678,11 +678,17 @@ if (engine === 'postgres')
       expect((await two.promise).status).toBe(200);
       const entries = await t.db.kysely
         .selectFrom('audit_log')
-        .select(['before'])
+        .select(['before', 'after'])
         .where('entity_id', '=', id)
         .where('action', '=', 'scoring.update')
-        .orderBy('created_at')
         .execute();
-      expect(entries.map((e) => JSON.parse(e.before as string).lobbySize)).toEqual([100, 60]);
+      const sizes = entries.map((e) => [e.before, e.after].map((x) => JSON.parse(x as string).lobbySize));
+      expect(sizes).toHaveLength(2);
+      expect(sizes).toEqual(
+        expect.arrayContaining([
+          [100, 60],
+          [60, 30],
+        ]),
+      );
     });
   });
