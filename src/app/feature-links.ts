@@ -2,7 +2,11 @@ import type { CompetitionLinks } from '../features/tournaments/server/competitio
 import type { FinaliseLinks } from '../features/results/server/finalise-service.ts';
 import { championshipPoints } from '../features/results/server/points-service.ts';
 import { detachCompetition } from '../features/campaign/server/competition-link-service.ts';
-import { findBracket, placements as bracketPlacements } from '../features/brackets/server/service.ts';
+import {
+  drawnEntrants as bracketEntrants,
+  findBracket,
+  placements as bracketPlacements,
+} from '../features/brackets/server/service.ts';
 import { PLAYOFF_GROUP } from '../features/brackets/contract.ts';
 
 /**
@@ -14,9 +18,10 @@ import { PLAYOFF_GROUP } from '../features/brackets/contract.ts';
 /** The faction leaderboard's points come from the results; a deleted competition's campaigns are the campaign's. */
 export const competitionLinks: CompetitionLinks = { championshipPoints, detachCompetition };
 
-/** A bracket tournament's final ranking and its disputed matches are the brackets'. */
+/** A bracket tournament's final ranking, the entrants it ranks and its disputed matches are the brackets'. */
 export const finaliseLinks: FinaliseLinks = {
   bracketPlacements,
+  bracketEntrants,
   bracketDisputes: async (ctx, tournamentId) => {
     const b = await findBracket(ctx, tournamentId);
     // a playoff's matches under the groups they are stored with, apart from the stage's

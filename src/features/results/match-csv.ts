@@ -71,5 +71,9 @@ export function parseCsv(text: string): { line: number; cells: string[] }[] {
   return rows;
 }
 
-/** A first row whose placement cell is not a number is a header (`name;placement;kills`). */
-export const isHeader = (cells: readonly string[]) => cells.length >= 2 && !/^\s*\d+\s*$/.test(cells[1] ?? '');
+/**
+ * A first row whose placement and eliminations cells hold no digit is a header (`name;placement;kills`);
+ * one with a digit in either is data, so a typo in it (`1st`, `first;3`) is shown as that row's fault.
+ */
+export const isHeader = (cells: readonly string[]) =>
+  cells.length >= 2 && !/\d/.test(cells[1] ?? '') && !/\d/.test(cells[2] ?? '');

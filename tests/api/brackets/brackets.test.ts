@@ -13,6 +13,7 @@ import {
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
+import * as TournamentRepository from '../../../src/features/tournaments/server/repository.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
 import type { Game } from '../../../src/features/games/contract.ts';
 
@@ -413,6 +414,41 @@ describe('round robin', () => {
   });
 });
 
+describe('a large field', () => {
+  // more match rows than one statement may bind parameters for, on either engine
+  test('a round robin of 1,450 checked-in players: 182 groups, every match stored, never a 5xx', async () => {
+    const id = await createTournament(t, admin.token, 'registration', {
+      game: 'Valorant',
+      maxPartecipants: 2000,
+      format: 'round_robin',
+    });
+    const people = await quickPlayers(t, 1450);
+    const now = Date.now();
+    const account = JSON.stringify({ username: 'ninja', id: 'riot-ninja', game: 'Valorant', console: 'PC' });
+    // seated and checked in behind the API, one millisecond apart so the check-in order is the order made
+    await TournamentRepository.insertRegistrations(
+      t.db.kysely,
+      people.map((p, i) => ({
+        tournament_id: id,
+        user_id: p.id,
+        state: 'member',
+        confirmed: 1,
+        game_account: account,
+        created_at: new Date(now + i).toISOString(),
+        updated_at: new Date(now + i).toISOString(),
+      })),
+    );
+    await t.db.kysely.updateTable('tournaments').set({ member_count: people.length }).where('id', '=', id).execute();
+    const res = await generate(id, 'checkin');
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+    const b: Bracket = res.json.data;
+    // 1,450 in 182 groups: 176 of eight (28 matches each) and 6 of seven (21 each)
+    expect(b.tables).toHaveLength(182);
+    expect(b.rounds.flatMap((r) => r.matches)).toHaveLength(176 * 28 + 6 * 21);
+    expect(b.tables.every((g) => g.rows.length === 8 || g.rows.length === 7)).toBe(true);
+  });
+});
+
 describe('team games and finalised tournaments', () => {
   test('in a team game the sides are the teams and any member reports for their team', async () => {
     const { id, people } = await field(4, { teamSize: 2 });
@@ -431,6 +467,35 @@ describe('team games and finalised tournaments', () => {
       [1, m.sideB!.name, m.sideB!.members],
       [2, m.sideA!.name, m.sideA!.members],
     ]);
+  });
+
+  // the bracket keeps the teams it was drawn with; forming them again (a rename, say) gives them new ids
+  test('teams formed again after the final are paid as the bracket drew them: each member once', async () => {
+    const { id, people } = await field(4, { teamSize: 2 });
+    const teams = () => t.call('POST', `/api/tournaments/${id}/teams/auto`, { token: admin.token });
+    expect((await teams()).status).toBe(200);
+    const m = matchAt((await generate(id, 'checkin')).json.data, 1, 0);
+    expect((await override(id, m.id, 0, 2)).json.data.state).toBe('confirmed');
+    expect((await teams()).status).toBe(200);
+    const prizes = [
+      { from: 1, to: 1, credits: 500 },
+      { from: 2, to: 2, credits: 300 },
+    ];
+    const put = await t.call('PUT', `/api/tournaments/${id}/prizes`, { token: admin.token, body: { prizes } });
+    expect(put.status, JSON.stringify(put.json)).toBe(200);
+    const credits = (payouts: { userId: string; credits: number }[]) =>
+      people.map((p) => payouts.find((x) => x.userId === p.id)?.credits ?? 0);
+    // players 1 and 2 lost to players 3 and 4
+    expect(credits(put.json.data.payouts)).toEqual([300, 300, 500, 500]);
+    const done = await t.call('POST', `/api/tournaments/${id}/finalise`, { token: admin.token });
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(credits(done.json.data.payouts)).toEqual([300, 300, 500, 500]);
+    const placed = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select(['user_id', 'rank'])
+      .where('tournament_id', '=', id)
+      .execute();
+    expect(people.map((p) => placed.find((x) => x.user_id === p.id)?.rank)).toEqual([2, 2, 1, 1]);
   });
 
   // no generation, report or override

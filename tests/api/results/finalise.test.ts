@@ -13,6 +13,7 @@ import {
   type Person,
 } from '../helpers/tournaments.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 
 /**
  * Finalising a tournament and its prizes, and the faction leaderboard computed from results, on
@@ -726,6 +727,65 @@ test("in a duo tournament of the championship each member of a team adds the tea
   // placement + elims preset: 1st 10, 2nd 7
   expect(players.map((p) => points.get(p.id))).toEqual([7, 7, 10, 10]);
 });
+
+if (engine === 'postgres')
+  describe('PostgreSQL, a prize table saved while the results are finalised', () => {
+    const pauseAt = tablePauses(() => t);
+
+    // the save holds the tournament's row when the finalise starts: the finalise waits, then pays the saved table
+    test('the finalise pays the table that was saved first, the one its prizes page then shows', async () => {
+      const { id, players } = await soloTournament(3);
+      await match(
+        id,
+        players.map((p) => p.id),
+      );
+      expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+      const richer = [{ from: 1, to: 3, credits: 900 }];
+      // the save has written the table and waits to write its audit entry
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const saved = watched(call('PUT', `/api/tournaments/${id}/prizes`, { prizes: richer }));
+      expect(await pause.untilWaiting(1, () => saved.settled)).toBe(1);
+      const finalised = watched(call('POST', `/api/tournaments/${id}/finalise`));
+      // the finalise waits on the tournament's row the save holds
+      expect(await pause.untilWaiting(2, () => finalised.settled)).toBe(2);
+      await pause.release();
+      expect((await saved.promise).status).toBe(200);
+      const done = await finalised.promise;
+      expect(done.status, JSON.stringify(done.json)).toBe(200);
+      expect(done.json.data.payouts.map((p: { credits: number }) => p.credits)).toEqual([900, 900, 900]);
+      const state = (await call('GET', `/api/tournaments/${id}/prizes`)).json.data;
+      expect(state.prizes).toEqual(richer);
+      expect(state.payouts.map((p: { credits: number }) => p.credits)).toEqual([900, 900, 900]);
+      // (the badges an earlier test created pay on top: the prizes are read from their own entries)
+      const paid = new Map((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+      expect(players.map((p) => paid.get(p.id))).toEqual([900, 900, 900]);
+      await auditLedger(t);
+    });
+
+    test("the second of two prize tables saved at once records the first's as its before", async () => {
+      const { id } = await soloTournament(2);
+      const first = [{ from: 1, to: 1, credits: 700 }];
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const one = watched(call('PUT', `/api/tournaments/${id}/prizes`, { prizes: first }));
+      expect(await pause.untilWaiting(1, () => one.settled)).toBe(1);
+      const two = watched(call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES }));
+      expect(await pause.untilWaiting(2, () => two.settled)).toBe(2);
+      await pause.release();
+      expect((await one.promise).status).toBe(200);
+      expect((await two.promise).status).toBe(200);
+      const entries = (await auditsOf('tournament.prizes', id)).map((e) => [
+        JSON.parse(e.before as string).prizes,
+        JSON.parse(e.after as string).prizes,
+      ]);
+      expect(entries).toHaveLength(2);
+      expect(entries).toEqual(
+        expect.arrayContaining([
+          [[], first],
+          [first, PRIZES],
+        ]),
+      );
+    });
+  });
 
 // declared only in the PostgreSQL project (not a skip there): several processes on one SQLite file is not a supported
 // deployment

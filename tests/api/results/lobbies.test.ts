@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 import {
   checkIn,
   createTournament,
@@ -395,3 +396,24 @@ describe('a disqualified member of a team that plays on', () => {
     expect((await mine(a)).json.data).toMatchObject({ lobby: 1, entrant: 'Alpha', code: 'DUO-KEY' });
   });
 });
+
+if (engine === 'postgres')
+  describe('PostgreSQL, lobbies saved while the scoring table changes', () => {
+    const pauseAt = tablePauses(() => t);
+
+    // the table's save holds the tournament, waiting at its audit entry, when the lobbies are sent
+    test('a lobby over the size just saved is refused (400 LOBBY_TOO_LARGE) and nothing is split', async () => {
+      const { players, api, call } = await split();
+      expect((await api.setScoring({ ...smallLobbies, lobbySize: 5 })).status).toBe(200);
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const smaller = watched(api.setScoring(smallLobbies));
+      expect(await pause.untilWaiting(1, () => smaller.settled)).toBe(1);
+      const [a, b, c, d, e] = players.map((p) => p.id);
+      const stored = watched(call('PUT', '', { lobbies: [[a, b, c, d], [e]] }));
+      expect(await pause.untilWaiting(2, () => stored.settled)).toBe(2);
+      await pause.release();
+      expect((await smaller.promise).status).toBe(200);
+      expectError(await stored.promise, 400, 'LOBBY_TOO_LARGE');
+      expect(ids((await call('GET', '')).json.data.lobbies)).toEqual([players.map((p) => p.id)]);
+    });
+  });

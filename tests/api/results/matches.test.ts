@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 import {
   checkIn,
   createTournament,
@@ -597,6 +598,13 @@ describe('CSV preview', () => {
       [7, 'CSV_ROW_INVALID'],
       [8, 'CSV_ROW_INVALID'],
     ]);
+    // a first row with a typo in its placement is shown as faulty, not taken for a header and left out
+    const typo = await api.preview(`${a.username},first,2\n${b.username},2,0`);
+    expect(typo.json.data.rows.map((r: any) => [r.row, r.error])).toEqual([
+      [1, 'CSV_ROW_INVALID'],
+      [2, null],
+    ]);
+    expect(typo.json.data).toMatchObject({ valid: false, lines: [] });
     expect((await api.preview('')).json.data).toEqual({ rows: [], lines: [], valid: false });
     expectError(await api.preview('x'.repeat(100_001)), 400, 'VALIDATION_ERROR');
   });
@@ -635,3 +643,52 @@ describe('micro-cached standings', () => {
     expect((await api.standings()).json.data.matches).toBe(0);
   });
 });
+
+if (engine === 'postgres')
+  describe('PostgreSQL, a match saved while the scoring table changes', () => {
+    const pauseAt = tablePauses(() => t);
+
+    // the table is written and its save waits at the audit entry, holding the tournament, when the match is sent
+    test('a placement over the lobby size just saved is refused: no line that would never score', async () => {
+      const { id, players } = await matchDay(t, admin.token, { checkedIn: 2 });
+      const api = resultsApi(t, admin.token, id);
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const smaller = watched(api.setScoring({ ...presetTables.startgg_ffa, lobbySize: 20 }));
+      expect(await pause.untilWaiting(1, () => smaller.settled)).toBe(1);
+      const created = watched(api.createMatch([line(players[0], 1), line(players[1], 40)]));
+      expect(await pause.untilWaiting(2, () => created.settled)).toBe(2);
+      await pause.release();
+      expect((await smaller.promise).status).toBe(200);
+      expectError(await created.promise, 400, 'PLACEMENT_OVER_LOBBY');
+      expect((await api.matches()).json.data).toEqual([]);
+      expect((await api.scoring()).json.data.lobbySize).toBe(20);
+    });
+
+    test("the second of two table saves at once records the first's table as its before", async () => {
+      const { id } = await matchDay(t, admin.token, { checkedIn: 2 });
+      const api = resultsApi(t, admin.token, id);
+      const first = { ...presetTables.startgg_ffa, lobbySize: 60 };
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const one = watched(api.setScoring(first));
+      expect(await pause.untilWaiting(1, () => one.settled)).toBe(1);
+      const two = watched(api.setScoring({ ...presetTables.startgg_ffa, lobbySize: 30 }));
+      expect(await pause.untilWaiting(2, () => two.settled)).toBe(2);
+      await pause.release();
+      expect((await one.promise).status).toBe(200);
+      expect((await two.promise).status).toBe(200);
+      const entries = await t.db.kysely
+        .selectFrom('audit_log')
+        .select(['before', 'after'])
+        .where('entity_id', '=', id)
+        .where('action', '=', 'scoring.update')
+        .execute();
+      const sizes = entries.map((e) => [e.before, e.after].map((x) => JSON.parse(x as string).lobbySize));
+      expect(sizes).toHaveLength(2);
+      expect(sizes).toEqual(
+        expect.arrayContaining([
+          [100, 60],
+          [60, 30],
+        ]),
+      );
+    });
+  });

@@ -301,9 +301,20 @@ describe('pasted CSV', () => {
     expect(parseCsv(text).map((r) => r.cells)).toEqual(cells);
   });
 
-  it('rows keep their line numbers; a first row whose placement is not a number is a header', () => {
+  it('rows keep their line numbers; a first row whose number cells hold no digit is a header', () => {
     expect(parseCsv('name;place;kills\n\nana;1;0').map((r) => r.line)).toEqual([1, 3]);
     expect(isHeader(['name', 'placement', 'kills'])).toBe(true);
+    expect(isHeader(['name', 'placement'])).toBe(true);
     expect(isHeader(['ana', '1', '0'])).toBe(false);
+  });
+
+  // a typo in the first row's numbers is that row's fault to show, never a header silently dropped
+  it.each([
+    ['a word for the placement', ['ana', 'first', '3']],
+    ['a placement with a suffix', ['ana', '1st', '3']],
+    ['no placement', ['ana', '', '3']],
+    ['a word for the eliminations', ['ana', '1', 'three']],
+  ])('a first row with %s is data', (_name, cells) => {
+    expect(isHeader(cells)).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import type {
   Database,
 } from '../../../platform/db/schema.ts';
 import { findRow, findRows } from '../../../platform/db/matching-rows.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 
 type Db = Kysely<Database>;
 export type BracketRow = Selectable<BracketsTable>;
@@ -110,16 +111,18 @@ export async function clearBracket(db: Db, tournamentId: string): Promise<void> 
   await db.deleteFrom('bracket_entrants').where('tournament_id', '=', tournamentId).execute();
 }
 
+/** A bracket's entrants, a slice per statement (a large field binds more parameters than one may hold). */
 export async function insertEntrants(db: Db, rows: EntrantRow[]): Promise<void> {
-  if (rows.length) await db.insertInto('bracket_entrants').values(rows).execute();
+  await insertRows(db, 'bracket_entrants', rows);
 }
 
+/** A bracket's matches, a slice per statement: a large round robin has thousands. */
 export async function insertMatches(db: Db, rows: Omit<MatchRow, 'id'>[]): Promise<void> {
-  if (rows.length)
-    await db
-      .insertInto('bracket_matches')
-      .values(rows.map((r) => ({ id: randomUUID(), ...r })))
-      .execute();
+  await insertRows(
+    db,
+    'bracket_matches',
+    rows.map((r) => ({ id: randomUUID(), ...r })),
+  );
 }
 
 export function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> {

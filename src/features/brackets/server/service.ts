@@ -885,6 +885,15 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
 }
 
 /**
+ * The entrants as the bracket was drawn, with their members as they were then: the ones its places
+ * are of, for finalising (teams formed again since have other ids and may have other members).
+ */
+export async function drawnEntrants(ctx: ServiceContext, tournamentId: string): Promise<Entrant[]> {
+  const rows = await BracketRepository.entrantsOf(ctx.db.kysely, tournamentId);
+  return rows.map((e) => ({ id: e.entrant_id, name: e.name, members: membersOf(e) }));
+}
+
+/**
  * The place of every entrant of a single- or double-elimination bracket (or playoff): where they
  * went out; one still in play has the place losing its current match would give, so finalising
  * early never crowns two champions.

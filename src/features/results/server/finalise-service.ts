@@ -35,6 +35,8 @@ import { disqualifiedPlayers, entrants, matches, standings } from './service.ts'
  */
 export interface FinaliseLinks {
   bracketPlacements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]>;
+  /** the entrants the bracket was drawn with, each with its members as they were then */
+  bracketEntrants(ctx: ServiceContext, tournamentId: string): Promise<Entrant[]>;
   /** the bracket's matches whose sides' reports disagree and wait for an admin */
   bracketDisputes(ctx: ServiceContext, tournamentId: string): Promise<{ group: number; round: number; slot: number }[]>;
 }
@@ -141,6 +143,13 @@ const rowsOf = async (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournam
   formatOf(t) === 'battle_royale' ? (await standings(ctx, t.id)).rows : links.bracketPlacements(ctx, t.id);
 
 /**
+ * Who the ranked rows are: a battle royale's entrants, or those a bracket was drawn with, which it
+ * keeps whatever the teams became later (teams formed again have new ids).
+ */
+const entrantsOf = (ctx: ServiceContext, links: FinaliseLinks, t: PrizeTournament): Promise<Entrant[]> =>
+  formatOf(t) === 'battle_royale' ? entrants(ctx, t.id) : links.bracketEntrants(ctx, t.id);
+
+/**
  * What is still open in a tournament's results, match by match: in a battle royale the player
  * reports not yet decided and the counted matches where fewer entrants than play now have a line;
  * in a bracket the disputed matches.
@@ -191,7 +200,7 @@ export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: stri
   }
   const [rows, all, out, problems] = await Promise.all([
     rowsOf(ctx, links, t),
-    entrants(ctx, id),
+    entrantsOf(ctx, links, t),
     disqualifiedPlayers(ctx, id),
     problemsOf(ctx, links, t),
   ]);
@@ -207,6 +216,8 @@ export function savePrizes(
   table: PrizeRange[],
 ): Promise<PrizesState> {
   return audited(ctx, actor, async (tx, audit) => {
+    // the table as it was is read under the tournament's lock: another save just before is its before
+    await TournamentService.lockOpenForResults(tx, id);
     const before = await tournamentOf(tx, id);
     if (!(await TournamentService.setPrizes(tx, id, JSON.stringify(table), new Date().toISOString())))
       throw finalised();
@@ -238,13 +249,17 @@ export async function finalise(
   const admin = await Directory.findPlayer(ctx, owner, actor.id);
   const createdBy = { id: actor.id, name: admin?.username ?? actor.id };
   return audited(ctx, actor, async (tx, audit) => {
-    const t = await tournamentOf(tx, id);
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
-    if (!(await TournamentService.claimFinalisation(tx, id, now))) throw finalised();
+    if (!(await TournamentService.claimFinalisation(tx, id, now))) {
+      await tournamentOf(tx, id);
+      throw finalised();
+    }
+    // the prize table is read under the claim's lock: one saved just before is the one paid
+    const t = await tournamentOf(tx, id);
     // read under the claim's row lock, before final_standings is set: the live rows are what freezes
     const rows = await rowsOf(tx, links, t);
-    const all = await entrants(tx, id);
+    const all = await entrantsOf(tx, links, t);
     if (!rows.some((r) => r.matchesCounted > 0))
       throw new AppError('conflict', 'NO_STANDINGS', 'No results to finalise yet');
     const problems = await problemsOf(tx, links, t);

@@ -71,8 +71,10 @@ async function store(
 ): Promise<Lobbies> {
   try {
     return await audited(ctx, actor, async (tx, audit) => {
-      const table = await scoring(tx, id);
+      await scoring(tx, id);
       await TournamentService.lockOpenForResults(tx, id);
+      // the lobby size under the lock: a scoring table saved just before is the one the lobbies must fit
+      const table = await scoring(tx, id);
       const before = await lobbies(tx, id);
       const all = await entrants(tx, id);
       const input = build(all, table.lobbySize);

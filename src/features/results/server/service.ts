@@ -58,8 +58,9 @@ async function battleRoyale(ctx: ServiceContext, id: string): Promise<MatchDay> 
 }
 
 /**
- * An admin's audited write on a battle royale's matches or scoring: the tournament is read and its
- * results locked open (finalising waits) inside the write's transaction.
+ * An admin's audited write on a battle royale's matches or scoring: the tournament's results are
+ * locked open (finalising waits) inside the write's transaction, and the tournament is read again
+ * under that lock, so the write checks its lines against a scoring table saved just before it.
  */
 function battleRoyaleWrite<T>(
   ctx: ServiceContext,
@@ -68,9 +69,10 @@ function battleRoyaleWrite<T>(
   write: (tx: ServiceContext, audit: (entry: AuditChange) => Promise<void>, t: MatchDay) => Promise<T>,
 ): Promise<T> {
   return audited(ctx, actor, async (tx, audit) => {
-    const t = await battleRoyale(tx, id);
+    // another format is refused before anything is locked
+    await battleRoyale(tx, id);
     await TournamentService.lockOpenForResults(tx, id);
-    return write(tx, audit, t);
+    return write(tx, audit, await battleRoyale(tx, id));
   });
 }
 
