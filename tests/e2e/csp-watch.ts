@@ -23,7 +23,8 @@ export async function watchViolations(page: Page) {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
       console.error(
-        `CSP-VIOLATION ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
+        `CSP-VIOLATION ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} ` +
+          `(${e.sourceFile}:${e.lineNumber}) ${e.sample}`,
       );
     });
   });

@@ -204,11 +204,14 @@ function Shell({
                       href={localizePath(dashboardPath(s), locale)}
                       aria-current={s.key === section ? 'page' : undefined}
                       data-testid={`dashboard-nav-${s.key}`}
-                      className={`block rounded-lg px-3 py-2 text-sm font-medium outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-                        active
-                          ? 'bg-brand/25 text-white ring-1 ring-brand/50'
-                          : 'text-slate-400 hover:bg-white/5 hover:text-white'
-                      }`}
+                      className={
+                        'block rounded-lg px-3 py-2 text-sm font-medium outline-none transition ' +
+                        `focus-visible:ring-2 focus-visible:ring-accent ${
+                          active
+                            ? 'bg-brand/25 text-white ring-1 ring-brand/50'
+                            : 'text-slate-400 hover:bg-white/5 hover:text-white'
+                        }`
+                      }
                     >
                       {t(`dashboard.sections.${s.key}`)}
                     </a>
@@ -234,12 +237,19 @@ function Shell({
           </div>
         </aside>
         <div className="flex min-w-0 flex-col">
-          <header className="flex items-center justify-end gap-3 border-b border-line bg-ink/80 px-4 py-3 backdrop-blur sm:px-8">
+          <header
+            className={
+              'flex items-center justify-end gap-3 border-b border-line bg-ink/80 px-4 py-3 backdrop-blur sm:px-8'
+            }
+          >
             <div className="flex items-center gap-3" aria-label={t('dashboard.accountLabel', { name })} role="group">
               <span
                 aria-hidden="true"
                 data-testid="dashboard-avatar"
-                className="flex h-9 w-9 items-center justify-center rounded-full bg-gradient-to-br from-brand to-accent text-sm font-bold text-white"
+                className={
+                  'flex h-9 w-9 items-center justify-center rounded-full ' +
+                  'bg-gradient-to-br from-brand to-accent text-sm font-bold text-white'
+                }
               >
                 {name.charAt(0).toUpperCase()}
               </span>

@@ -16,9 +16,12 @@ export const dashboardNamespaces = [
 ] as const satisfies readonly Namespace[];
 
 // each locale file its own module: the build gives each a content-hashed file a browser keeps until it changes.
-// The pattern is a literal the build reads (the files of the namespaces above, as named on disk).
+// The patterns are literals the build reads (the files of the namespaces above, as named on disk).
 const files = import.meta.glob<Messages>(
-  '../../../locales/*/{dashboard,errors,accounts,rewards-admin,campaign-admin,news,audit,results,results-admin,brackets}.json',
+  [
+    '../../../locales/*/{dashboard,errors,accounts,rewards-admin,campaign-admin}.json',
+    '../../../locales/*/{news,audit,results,results-admin,brackets}.json',
+  ],
   { import: 'default' },
 );
 const fileOf = (locale: Locale, namespace: Namespace) =>

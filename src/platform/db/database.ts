@@ -351,6 +351,10 @@ async function retryBusy<T>(run: () => Promise<T>, { busyBudgetMs, inTransaction
   }
 }
 
+// the drivers' messages for a timeout or a lost connection, where the error carries no code
+const unavailableMessage =
+  /Query read timeout|timeout exceeded when trying to connect|Connection terminated|not queryable|Connection timeout/i;
+
 /**
  * The database is slow, locked or unreachable (not the request's fault): a timeout, a lock wait
  * cut short, a lost connection, SQLite's write lock held by another process. Answered 503.
@@ -364,9 +368,7 @@ export function isDatabaseUnavailable(e: unknown): boolean {
   // serialisation failures a retry resolves
   if (/^(57014|55P03|25P03|57P0\d|53\d{3}|08\d{3}|40001|40P01)$/.test(code)) return true;
   if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|EHOSTUNREACH|ENETUNREACH|ENOTFOUND)$/.test(code)) return true;
-  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated|not queryable|Connection timeout/i.test(
-    String(err?.message ?? ''),
-  );
+  return unavailableMessage.test(String(err?.message ?? ''));
 }
 
 /** COUNT(*) comes back as a string from PostgreSQL (int8); callers always get a number. */

@@ -20,7 +20,10 @@ export default function CloseButton({
       type="button"
       onClick={onClose}
       disabled={busy}
-      className="-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50"
+      className={
+        '-mt-1 -mr-2 grid size-9 shrink-0 place-items-center rounded-lg ' +
+        'text-slate-300 hover:bg-white/5 hover:text-white disabled:opacity-50'
+      }
       data-testid={testId}
     >
       <LineIcon>

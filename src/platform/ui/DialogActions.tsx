@@ -4,8 +4,10 @@ import { primaryButtonClass, secondaryButtonClass } from './ui.ts';
 
 /** The red confirm button of a destructive action. */
 const dangerButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 ' +
-  'transition hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 ' +
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 ' +
+  'px-5 py-2.5 font-semibold text-white shadow-lg shadow-rose-900/30 ' +
+  'transition hover:bg-rose-700 disabled:cursor-not-allowed disabled:opacity-50 ' +
+  'outline-none focus-visible:ring-2 focus-visible:ring-rose-400 ' +
   'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 interface Props {

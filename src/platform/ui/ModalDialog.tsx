@@ -59,7 +59,10 @@ export default function ModalDialog({
         // a click on the backdrop lands on the dialog element itself
         if (e.target === e.currentTarget && !busy) onDismiss();
       }}
-      className={`m-auto ${size} rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70`}
+      className={
+        `m-auto ${size} rounded-2xl border border-line bg-panel p-0 ` +
+        'text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70'
+      }
     >
       {children}
     </dialog>

@@ -22,7 +22,8 @@ interface Props {
 }
 
 const buttonClass =
-  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium transition outline-none ' +
+  'inline-flex h-9 min-w-9 items-center justify-center rounded-lg ' +
+  'border px-3 text-sm font-medium transition outline-none ' +
   'focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-40';
 
 /** Previous, a window of numbered pages around the current one, next. Hidden for a single page. */
@@ -63,7 +64,11 @@ export default function Pagination({
                 aria-label={labels.page(n)}
                 aria-current={current ? 'page' : undefined}
                 data-testid={`${testId}-page-${n}`}
-                className={`${buttonClass} ${current ? 'border-brand bg-brand/30 text-white' : 'border-line bg-panel text-slate-300 hover:border-accent hover:text-white'}`}
+                className={`${buttonClass} ${
+                  current
+                    ? 'border-brand bg-brand/30 text-white'
+                    : 'border-line bg-panel text-slate-300 hover:border-accent hover:text-white'
+                }`}
               >
                 {n}
               </button>

@@ -18,7 +18,10 @@ export default function PasswordInput({ showLabel, hideLabel, className, ...inpu
         aria-label={visible ? hideLabel : showLabel}
         aria-controls={input.id}
         data-testid={`${input.id}-toggle`}
-        className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-slate-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
+        className={
+          'absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg ' +
+          'text-slate-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-accent'
+        }
       >
         <LineIcon strokeWidth={1.8}>
           <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />

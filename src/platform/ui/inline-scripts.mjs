@@ -4,9 +4,12 @@
 // hash always matches what the browser runs. Keep them plain ES5-ish: they are not bundled.
 
 /** PageHead: before first paint, so the header shows the right account controls without shifting. */
-export const sessionFlagScript = `
+export const sessionFlagScript =
+  // its long line is cut in two only to keep the source's lines short: the pieces join into the line the browser runs
+  `
   try {
-    document.documentElement.dataset.session = localStorage.getItem('token') && localStorage.getItem('user') ? 'user' : 'guest';
+    document.documentElement.dataset.session = localStorage.getItem('token') && ` +
+  `localStorage.getItem('user') ? 'user' : 'guest';
   } catch (e) {}
 `;
 
@@ -38,4 +41,5 @@ export const scrollToHashScript = `
  * takes the interpreted path from the start; this is the global that `z.config({ jitless: true })`
  * writes (tests/unit/platform/inline-scripts.test.ts holds zod to it).
  */
-export const zodJitlessScript = `globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });`;
+export const zodJitlessScript =
+  'globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, { jitless: true });';

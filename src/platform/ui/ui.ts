@@ -9,14 +9,17 @@ export const selectClass = `${inputClass} [color-scheme:dark]`;
 export const labelClass = 'block text-sm font-medium text-slate-300';
 
 const focusRing =
-  'outline-none focus-visible:ring-2 focus-visible:ring-accent focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
+  'outline-none focus-visible:ring-2 focus-visible:ring-accent ' +
+  'focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 export const primaryButtonClass =
-  `inline-flex items-center justify-center gap-2 rounded-lg bg-brand px-5 py-2.5 font-semibold text-white shadow-lg shadow-brand/20 ` +
+  `inline-flex items-center justify-center gap-2 rounded-lg bg-brand ` +
+  `px-5 py-2.5 font-semibold text-white shadow-lg shadow-brand/20 ` +
   `transition hover:bg-brand-dark disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
 
 export const secondaryButtonClass =
-  `inline-flex items-center justify-center gap-2 rounded-lg border border-line bg-panel px-4 py-2 text-sm font-medium text-slate-200 ` +
+  `inline-flex items-center justify-center gap-2 rounded-lg border border-line bg-panel ` +
+  `px-4 py-2 text-sm font-medium text-slate-200 ` +
   `transition hover:border-accent hover:text-white disabled:cursor-not-allowed disabled:opacity-50 ${focusRing}`;
 
 export const linkClass = `rounded font-medium text-accent underline-offset-4 hover:underline ${focusRing}`;

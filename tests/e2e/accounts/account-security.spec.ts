@@ -22,7 +22,8 @@ async function createPlayer(request: APIRequestContext, language: 'it' | 'en') {
   return { username, email };
 }
 
-test('settings: a new e-mail needs the current password and the mailed link; log out everywhere ends every session (en)', async ({
+// the password a new e-mail asks for is the current one
+test('settings: a new e-mail needs the password and a mailed link; log out everywhere ends every session (en)', async ({
   page,
   request,
 }) => {

@@ -95,7 +95,8 @@ async function shots(page: Page, info: TestInfo, name: string) {
   }
 }
 
-test('two players report the same score in Italian and English; the match is confirmed and the bracket shows the champion', async ({
+// the players report in Italian and English
+test('two players report the same score; the match is confirmed and the bracket shows the champion', async ({
   page,
 }, info) => {
   const { id, giulia, alex } = await finalOfTwo(page.request);
@@ -131,7 +132,8 @@ test('two players report the same score in Italian and English; the match is con
   }
 });
 
-test('the admin generates in the Bracket tab; differing reports dispute the match; the admin resolves it there and the page shows the winner', async ({
+// the admin generates the bracket in the Bracket tab and resolves the dispute there
+test('differing reports dispute the match; the admin resolves it and the page shows the winner', async ({
   page,
 }, info) => {
   const { id, giulia, alex } = await finalOfTwo(page.request, { generate: false });
@@ -213,9 +215,8 @@ test('the admin generates in the Bracket tab; differing reports dispute the matc
   await expect(page.getByTestId('bracket-match')).toContainText(texts.en.byAdmin);
 });
 
-test('before a bracket exists the page says what it waits for: check-in, then the organisers once the tournament is live; then it shows the bracket', async ({
-  page,
-}) => {
+// what it waits for: check-in, then the organisers once the tournament is live
+test('before a bracket exists the page says what it waits for, then it shows the bracket', async ({ page }) => {
   const { id, admin } = await finalOfTwo(page.request, { generate: false });
   // the browser may keep the page for a few seconds (a navigation reuses it, a reload asks again), and
   // the server's micro-cache for a moment: reload until it shows the change

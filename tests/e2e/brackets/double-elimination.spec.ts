@@ -125,7 +125,8 @@ async function shots(page: Page, info: TestInfo, name: string) {
   }
 }
 
-test('the admin generates a double-elimination bracket, the players report, the page shows the losers bracket and the champion in Italian and English', async ({
+// the admin generates the bracket; the page is checked in Italian and English
+test('a double-elimination bracket: the players report, the page shows the losers bracket and the champion', async ({
   page,
 }, info) => {
   const { id, admin, giulia, alex, others } = await field(page.request, 'double_elimination', 1);
@@ -183,7 +184,8 @@ test('the admin generates a double-elimination bracket, the players report, the 
   }
 });
 
-test('the admin ticks the third-place match; the semi-final losers play it and the page shows it in Italian and English', async ({
+// the page is checked in Italian and English
+test('the admin ticks the third-place match; the semi-final losers play it and the page shows it', async ({
   page,
 }, info) => {
   const { id, admin, giulia, alex, others } = await field(page.request, 'single_elimination', 2);

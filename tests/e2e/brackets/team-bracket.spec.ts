@@ -6,7 +6,7 @@ import { call, texts } from './swiss-field.ts';
  * A duo bracket whose players signed up alone: the organiser forms the teams in the Bracket tab, and the bracket is
  * drawn from them. Without the teams the field holds no entrant, and nothing in the tab said how to make one.
  */
-test('a duo bracket of solo sign-ups: the admin forms the teams in the Bracket tab and generates the bracket of teams', async ({
+test('a duo bracket of solo sign-ups: the admin forms the teams in the Bracket tab, then generates it', async ({
   page,
 }) => {
   test.setTimeout(90_000);

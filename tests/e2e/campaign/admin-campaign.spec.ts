@@ -166,7 +166,7 @@ for (const lang of ['it', 'en'] as const) {
       expect(mine.body.data).toContainEqual(expect.objectContaining({ id: sent.id, status: 'approved', score: 4321 }));
     });
 
-    test(`the same image from two players shows the duplicate warning, and a rejection needs a reason (${lang})`, async ({
+    test(`the same image from two players shows the duplicate warning; a rejection needs a reason (${lang})`, async ({
       page,
     }) => {
       const admin = await authenticate(page.request, ADMIN);

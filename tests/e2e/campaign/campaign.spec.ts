@@ -80,7 +80,8 @@ for (const lang of ['it', 'en'] as const) {
     // each language runs in its own phase, so the two standings tests never see each other's rows
     const phase = lang === 'it' ? 2 : 3;
 
-    test(`the demo's schedule tells one story: two closed sessions with standings, one open for uploads, a countdown running (${lang})`, async ({
+    // the story: two closed sessions with their standings, one open for uploads, a countdown running
+    test(`the demo's schedule tells one story: closed sessions, one open for uploads, a countdown (${lang})`, async ({
       page,
     }) => {
       // what the demo seed writes (dates relative to now), put back in case an earlier test moved the windows
@@ -170,7 +171,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('campaign-faq-frequency')).not.toHaveAttribute('open', '');
     });
 
-    test(`a player uploads a screenshot, sees it pending, and after approval is in the phase's standings (${lang})`, async ({
+    // the standings are those of the screenshot's phase
+    test(`a player uploads a screenshot, sees it pending, and after approval is in the standings (${lang})`, async ({
       page,
     }) => {
       const admin = await authenticate(page.request, ADMIN);

@@ -24,7 +24,8 @@ for (const lang of ['it', 'en'] as const) {
     const audit = localeTexts(lang, 'audit');
     const overview = localeTexts(lang, 'dashboard').overview;
 
-    test(`the audit log finds a competition by name, labels and links the action, shows the one score changed, exports it (${lang})`, async ({
+    // the entry shows the one score that changed
+    test(`the audit log finds a competition by name, labels and links the action, exports it (${lang})`, async ({
       page,
     }) => {
       const admin = await authenticate(page.request, ADMIN);
@@ -84,7 +85,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.locator('#competition-name')).toHaveValue(name);
     });
 
-    test(`the overview compares each card with the previous period, reconciles the credits and draws the days as bars (${lang})`, async ({
+    // the overview also reconciles the credits
+    test(`the overview compares each card with the previous period and draws the days as bars (${lang})`, async ({
       page,
     }) => {
       const admin = await authenticate(page.request, ADMIN);

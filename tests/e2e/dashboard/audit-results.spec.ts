@@ -28,9 +28,8 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
     const audit = localeTexts(lang, 'audit');
 
-    test(`the scoring category shows the change under the tournament's name; one tournament's entries are filtered (${lang})`, async ({
-      page,
-    }) => {
+    // the entries of one tournament are filtered too
+    test(`the scoring category shows the change under the tournament's name (${lang})`, async ({ page }) => {
       const admin = await authenticate(page.request, ADMIN);
       const name = unique(`Coppa Audit ${lang} `);
       const created = await call(page.request, admin.token, 'POST', '/tournaments', {

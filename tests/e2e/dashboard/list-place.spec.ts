@@ -23,9 +23,8 @@ const address = {
 };
 
 for (const lang of ['it', 'en'] as const) {
-  test(`a list keeps its search, filter, sort and page in the address, exports them, and its row actions fit a phone (${lang})`, async ({
-    page,
-  }) => {
+  // its row actions also fit a phone
+  test(`a list keeps its search, filter, sort and page in the address and exports them (${lang})`, async ({ page }) => {
     const admin = await loginAs(page, ADMIN);
     // twelve purchases of one tag (two pages), priced 1..12, and one fulfilled so the filter leaves it out
     const tag = unique(`lp${lang}`);
@@ -137,9 +136,8 @@ for (const lang of ['it', 'en'] as const) {
     await expect(page.getByTestId('dashboard-nav-fade-end')).toHaveAttribute('data-shown', 'true');
   });
 
-  test(`on a 390 px phone the pinned actions cover no list's name, and the users list shows each balance (${lang})`, async ({
-    page,
-  }) => {
+  // the users list also shows each balance
+  test(`on a 390 px phone the pinned actions cover no list's name (${lang})`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginAs(page, ADMIN);
     // what the first `shown` cells of a list's first row hold is in view and nothing lies over it, up to its

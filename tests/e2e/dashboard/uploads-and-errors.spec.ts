@@ -39,7 +39,8 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`dashboard uploads and errors in ${lang}`, () => {
     const errors = localeTexts(lang, 'errors');
 
-    test(`tournament and competition images are uploaded by file or by drop, and a text file is refused by name (${lang})`, async ({
+    // the refusal names the text file
+    test(`tournament and competition images are uploaded by file or by drop; a text file is refused (${lang})`, async ({
       page,
     }) => {
       const admin = await loginAs(page, ADMIN);
@@ -111,7 +112,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(errorToasts(page)).toHaveCount(0);
     });
 
-    test(`an unknown id says "not found" inline without an error toast, and a draft opens in its editor (${lang})`, async ({
+    test(`an unknown id says "not found" inline without an error toast; a draft opens in its editor (${lang})`, async ({
       page,
     }) => {
       const admin = await loginAs(page, ADMIN);

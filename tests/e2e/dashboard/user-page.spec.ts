@@ -42,7 +42,8 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`user page in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`an admin opens a user from the users list, sees their data, blocks and unblocks them and grants and revokes a role (${lang})`, async ({
+    // the admin opens the user from the users list and sees their data
+    test(`an admin blocks and unblocks a user and grants and revokes a role on the user page (${lang})`, async ({
       page,
       browser,
     }) => {
@@ -160,7 +161,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('user-page-username')).toHaveText(p.username);
     });
 
-    test(`an admin deletes a player's account at their request: the page shows the stand-in and offers it no more (${lang})`, async ({
+    // the account is deleted at the player's request
+    test(`an admin deletes a player's account: the page shows the stand-in and offers it no more (${lang})`, async ({
       page,
     }) => {
       if (lang === 'it') await page.setViewportSize({ width: 390, height: 844 });

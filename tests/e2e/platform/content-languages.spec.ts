@@ -106,7 +106,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(main.getByText(lang === 'en' ? 'Benvenuto' : 'Welcome', { exact: true })).toHaveCount(0);
     });
 
-    test('a product shows its English name and description on the English shop, the Italian on the Italian one', async ({
+    test("a product's name and description are English on the English shop, Italian on the Italian one", async ({
       page,
       request,
     }) => {

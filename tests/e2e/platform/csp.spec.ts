@@ -25,7 +25,9 @@ test('a page of another site cannot frame /login', async ({ page, baseURL }) => 
   await page.route('http://attacker.example.test/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
-      body: `<!doctype html><title>overlay</title><iframe id="victim" src="${baseURL}/login"></iframe><iframe id="control" src="http://neutral.example.test/"></iframe>`,
+      body:
+        `<!doctype html><title>overlay</title><iframe id="victim" src="${baseURL}/login"></iframe>` +
+        '<iframe id="control" src="http://neutral.example.test/"></iframe>',
     }),
   );
   await page.route('http://neutral.example.test/**', (route) =>

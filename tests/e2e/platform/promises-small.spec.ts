@@ -172,7 +172,8 @@ for (const lang of ['it', 'en'] as const) {
       expect((await api.json()).error.code).toBe('INVALID_TOURNAMENT_ID');
     });
 
-    test(`a minimum price above the maximum is said, and the address dialog names the country in the page's language (${lang})`, async ({
+    // the address dialog names the country
+    test(`a minimum price above the maximum is said; the country is named in the page's language (${lang})`, async ({
       page,
       request,
     }) => {

@@ -8,7 +8,8 @@ import { goto, keepShot, loginAs, localeTexts, unique } from '../helpers.ts';
 const PASSWORD = 'reminders-secret-2026';
 
 for (const lang of ['it', 'en'] as const) {
-  test(`settings: the last tab saves the reminder choices, shows them again after a reload, downloads the data (${lang})`, async ({
+  // the last tab then downloads the data
+  test(`settings: the last tab saves the reminder choices and shows them after a reload (${lang})`, async ({
     page,
   }) => {
     if (lang === 'it') await page.setViewportSize({ width: 390, height: 844 });

@@ -85,7 +85,8 @@ async function playedTournament(request: APIRequestContext, token: string) {
   return { id, name: created.body.data.name as string, giulia, alex };
 }
 
-test('the admin sets prizes and finalises in Italian and English; the winner and the runner-up see their credits and badges', async ({
+// the admin works in Italian and English
+test('the admin sets prizes and finalises; the winner and the runner-up see their credits and badges', async ({
   page,
   browser,
 }) => {
@@ -219,7 +220,8 @@ test('the admin sets prizes and finalises in Italian and English; the winner and
   }
 });
 
-test('finalising with a match short of entrants: the panel and the dialog name it in English and Italian, and the admin finalises anyway', async ({
+// the short match is found when finalising; its texts are checked in English and Italian
+test('a match short of entrants: the panel and the dialog name it, and the admin finalises anyway', async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -256,9 +258,8 @@ test('finalising with a match short of entrants: the panel and the dialog name i
   }
 });
 
-test("the championship's scores editor shows each player's points from the results, the adjustment and the total, in both languages", async ({
-  page,
-}) => {
+// each player's points come from the results; the editor is checked in both languages
+test("the championship's scores editor shows each player's points, the adjustment and the total", async ({ page }) => {
   const admin = await loginAs(page, ADMIN);
   const competitions = (await call(page.request, admin.token, 'GET', '/tournaments/competitions')).body.data as {
     id: string;

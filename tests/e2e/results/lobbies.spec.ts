@@ -120,7 +120,8 @@ async function playerPage(
   return { page, close: () => context.close() };
 }
 
-test('the organiser splits the field into two lobbies and posts their codes; each player sees their own lobby and code', async ({
+// the organiser posts each lobby's code
+test('the organiser splits the field into two lobbies; each player sees their own lobby and code', async ({
   page,
   browser,
 }) => {

@@ -137,7 +137,8 @@ async function reportMatch(
   await expect(dialog).toBeHidden();
 }
 
-test('players report with a screenshot in both languages; the admin approves one into the standings and rejects the disagreeing one', async ({
+// the players report in both languages; the approved report enters the standings
+test('players report with a screenshot; the admin approves one and rejects the disagreeing one', async ({
   page,
   browser,
 }) => {

@@ -128,7 +128,8 @@ async function watcher(
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
-test('the admin enters and voids matches; players see the standings update by themselves in Italian and English; the tournament page shows the top 10', async ({
+// the standings are checked in Italian and English; the tournament page shows the top 10
+test('the admin enters and voids matches; players see the standings update by themselves', async ({
   page,
   browser,
 }) => {
@@ -311,7 +312,8 @@ test('a standings tab shown again after the ticks it skipped reads the standings
   await expect(page.getByTestId('standings-row')).toHaveCount(entrants.length);
 });
 
-test('a duo tournament: the admin forms the teams automatically, renames one, and its results show the team with its players', async ({
+// the teams are formed automatically
+test("a duo tournament: the admin forms the teams and renames one; the results show each team's players", async ({
   page,
 }) => {
   test.setTimeout(90_000);
@@ -356,7 +358,8 @@ test('a duo tournament: the admin forms the teams automatically, renames one, an
   );
 });
 
-test('one row per checked-in entrant in one click, a short match said in English; a player disqualified mid-event keeps an editable line and shows as DQ in both languages', async ({
+// a short match is said in English; the disqualified player shows as DQ in both languages
+test('one row per checked-in entrant in one click; a player disqualified mid-event keeps an editable line', async ({
   page,
 }) => {
   test.setTimeout(120_000);

@@ -182,9 +182,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('product-quantity-error')).not.toBeEmpty();
     });
 
-    test(`the products list keeps its search, page and sort in the address: reload and back return to them (${lang})`, async ({
-      page,
-    }) => {
+    // a reload and the back button return to them
+    test(`the products list keeps its search, page and sort in the address (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       for (let i = 0; i < 11; i++) {

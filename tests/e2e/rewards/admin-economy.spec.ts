@@ -249,7 +249,8 @@ for (const lang of ['it', 'en'] as const) {
       expect(stored.amount).toBe(20);
     });
 
-    test(`a player's purchase appears, the filter works, the admin marks it fulfilled and takes that back (${lang})`, async ({
+    // the purchases filter works too
+    test(`a player's purchase appears; the admin marks it fulfilled and takes that back (${lang})`, async ({
       page,
     }) => {
       const admin = await loginAs(page, ADMIN);

@@ -129,7 +129,8 @@ for (const lang of ['it', 'en'] as const) {
   test.describe(`rewards in ${lang}`, () => {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
 
-    test(`a new player earns the signup badge, redeems a code, buys a product and finds it all in backpack and wallet (${lang})`, async ({
+    // the player finds it all in the backpack and the wallet
+    test(`a new player earns the signup badge, redeems a code and buys a product (${lang})`, async ({
       page,
       request,
     }) => {

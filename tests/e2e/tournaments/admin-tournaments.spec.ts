@@ -261,9 +261,8 @@ for (const lang of ['it', 'en'] as const) {
       expect((await call(page.request, admin.token, 'GET', `/tournaments/${id}`)).status).toBe(404);
     });
 
-    test(`the editor's way back keeps the list's page, filter and sort; an English name is found by search (${lang})`, async ({
-      page,
-    }) => {
+    // a search finds a tournament by its English name
+    test(`the editor's way back keeps the list's page, filter and sort (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const suffix = unique('');
       const created = await call(page.request, admin.token, 'POST', '/tournaments', {
@@ -412,7 +411,7 @@ for (const lang of ['it', 'en'] as const) {
       await call(page.request, admin.token, 'PUT', `/tournaments/${id}/archive`, { archived: true });
     });
 
-    test(`registration closing after the start is refused under its own field before the form is sent (${lang})`, async ({
+    test(`registration closing after the start is refused under its field before the form is sent (${lang})`, async ({
       page,
     }) => {
       await loginAs(page, ADMIN);

@@ -37,9 +37,8 @@ for (const lang of ['it', 'en'] as const) {
     test.use({ locale: lang === 'it' ? 'it-IT' : 'en-US' });
     const texts = localeTexts(lang, 'dashboard').tournaments.roster;
 
-    test(`check in on behalf, remove with a reason, promote, disqualify, export CSV; the delete dialog counts the players (${lang})`, async ({
-      page,
-    }) => {
+    // the delete dialog counts the players
+    test(`check in on behalf, remove with a reason, promote, disqualify, export CSV (${lang})`, async ({ page }) => {
       const admin = await loginAs(page, ADMIN);
       const name = unique(`E2E Roster ${lang} `);
       // three of the demo's leaderboard players (accounts without a login); the admin registers them
@@ -173,7 +172,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect.poll(async () => decodeQuotedPrintable(await latestMailTo(rc.email))).toContain(name);
     });
 
-    test(`add a registered user found by username, then check them in after the check-in window closed (${lang})`, async ({
+    test(`add a registered user by username, then check them in after the check-in window closed (${lang})`, async ({
       page,
     }) => {
       const admin = await loginAs(page, ADMIN);

@@ -146,7 +146,8 @@ for (const lang of ['it', 'en'] as const) {
       await expect(cards(page).first()).toContainText(lang === 'it' ? 'Città eSport' : 'Crème Brûlée');
     });
 
-    test(`an empty answer says so and clears the filters; the form is accessible on a phone and a desktop (${lang})`, async ({
+    // the form is checked for accessibility on a phone and on a desktop
+    test(`an empty answer says so and clears the filters; the form is accessible (${lang})`, async ({
       page,
       request,
     }) => {

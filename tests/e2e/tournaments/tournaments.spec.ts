@@ -421,7 +421,8 @@ for (const lang of ['it', 'en'] as const) {
       expect(Date.parse(championship.playoffsAt)).toBeGreaterThan(Date.now());
     });
 
-    test(`a player joins a championship Fortnite tournament, picks a faction, checks in, checks out and leaves (${lang})`, async ({
+    // the championship is a Fortnite tournament
+    test(`a player joins a championship, picks a faction, checks in, checks out and leaves (${lang})`, async ({
       page,
       request,
     }) => {
@@ -566,7 +567,7 @@ for (const lang of ['it', 'en'] as const) {
       expect(await me(page, token)).toMatchObject({ epicId: saved.id });
     });
 
-    test(`a player joins a private tournament of another game with a new game account and the password (${lang})`, async ({
+    test(`a player joins a private tournament of another game with a new game account and password (${lang})`, async ({
       page,
       request,
     }) => {
@@ -697,10 +698,8 @@ for (const lang of ['it', 'en'] as const) {
       expect(teams.find((team) => team.name === 'precision')!.players.map((p) => p.playerId)).toContain(user.id);
     });
 
-    test(`a member without a faction picks it on the championship page; a player in no tournament is not asked (${lang})`, async ({
-      page,
-      request,
-    }) => {
+    // a player in no tournament is not asked
+    test(`a member without a faction picks it on the championship page (${lang})`, async ({ page, request }) => {
       const competitionId = await championshipId(request);
       const t = await createTournament(request, {
         name: unique(`LaterChamp ${lang} `),
@@ -878,7 +877,7 @@ for (const lang of ['it', 'en'] as const) {
       await expect(card.getByTestId('tournament-card-phase')).toHaveText(ns.phase.full);
     });
 
-    test(`after "registration closes" the page says registration closed to everyone, and the server refuses the join (${lang})`, async ({
+    test(`after "registration closes" the page says so to everyone, and the server refuses the join (${lang})`, async ({
       page,
       request,
     }) => {

@@ -79,7 +79,11 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           aria-controls={popoverId}
           aria-haspopup="dialog"
           data-testid={`${id}-toggle`}
-          className="flex w-12 shrink-0 items-center justify-center rounded-lg border border-line bg-ink/70 text-slate-300 outline-none transition hover:border-accent hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
+          className={
+            'flex w-12 shrink-0 items-center justify-center rounded-lg border ' +
+            'border-line bg-ink/70 text-slate-300 outline-none transition ' +
+            'hover:border-accent hover:text-white focus-visible:ring-2 focus-visible:ring-accent'
+          }
         >
           <LineIcon strokeWidth={1.8}>
             <rect x="3" y="5" width="18" height="16" rx="2" />
@@ -93,7 +97,10 @@ export default function BirthDateInput({ id, locale, value, onChange, onBlur, la
           role="dialog"
           aria-label={labels.calendar}
           data-testid={`${id}-calendar`}
-          className="absolute left-0 z-30 mt-2 rounded-xl border border-line bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]"
+          className={
+            'absolute left-0 z-30 mt-2 rounded-xl border border-line ' +
+            'bg-panel p-3 shadow-2xl shadow-black/60 [color-scheme:dark]'
+          }
         >
           <Suspense fallback={<div className="h-72 w-72" aria-busy="true" />}>
             <BirthDateCalendar

@@ -338,9 +338,12 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
             tabIndex={tab === name ? 0 : -1}
             onClick={() => setTab(name)}
             onKeyDown={onTabKey}
-            className={`-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-              tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-slate-200'
-            }`}
+            className={
+              '-mb-px rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition ' +
+              `focus-visible:ring-2 focus-visible:ring-accent ${
+                tab === name ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-slate-200'
+              }`
+            }
           >
             {t(`accounts.settings.tabs.${name}`)}
           </button>
@@ -496,7 +499,11 @@ function SettingsEditor({ t, locale, user, notifications }: Props & { t: Transla
           </button>
         </TabPane>
 
-        <div className="mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          className={
+            'mt-8 flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between'
+          }
+        >
           <div className="min-h-6 flex-1">
             <FormMessage kind="success" text={saved && t('accounts.settings.saved')} testId="settings-saved" />
             <FormMessage

@@ -51,7 +51,10 @@ export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
     load: ({ query, page, values }) =>
       call<'GET /admin/audit'>(
-        `/admin/audit?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) })}&${filterQuery(query, values)}`,
+        `/admin/audit?${new URLSearchParams({
+          limit: String(PAGE_SIZE),
+          offset: String(pageOffset(page)),
+        })}&${filterQuery(query, values)}`,
       ),
     params: {
       category: { values: ['', ...auditCategories], initial: '' },
@@ -97,7 +100,10 @@ export default function AuditLog({ t, locale }: SectionProps) {
           />
           {tournament && (
             <p
-              className="flex items-center gap-2 self-end rounded-full border border-line bg-white/5 py-1 pr-1 pl-3 text-sm text-slate-100"
+              className={
+                'flex items-center gap-2 self-end rounded-full border ' +
+                'border-line bg-white/5 py-1 pr-1 pl-3 text-sm text-slate-100'
+              }
               data-testid="audit-tournament-filter"
             >
               <span className="max-w-[16rem] truncate">{t('audit.tournamentFilter', { name: tournamentName })}</span>
@@ -245,7 +251,10 @@ function AuditDetail({
         </p>
       ) : (
         <pre
-          className="max-h-[45vh] overflow-auto rounded-lg border border-line bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300"
+          className={
+            'max-h-[45vh] overflow-auto rounded-lg border border-line ' +
+            'bg-ink/60 p-3 font-mono text-xs leading-relaxed text-slate-300'
+          }
           data-testid={testId}
         >
           {prettyLines(value).map((line, i) => {

@@ -100,7 +100,9 @@ export function prettyLines(value: unknown): { key: string | null; text: string 
     { key: null, text: '{' },
     ...entries.map(([k, v], i) => ({
       key: k,
-      text: `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')}${i < entries.length - 1 ? ',' : ''}`,
+      text: `  ${JSON.stringify(k)}: ${JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')}${
+        i < entries.length - 1 ? ',' : ''
+      }`,
     })),
     { key: null, text: '}' },
   ];

@@ -92,11 +92,14 @@ export default function DashboardIndex({ t, locale }: SectionProps) {
             aria-pressed={n === days}
             onClick={() => setDays(n)}
             data-testid={`activity-range-${n}`}
-            className={`rounded-lg border px-3 py-1.5 text-xs font-semibold transition outline-none focus-visible:ring-2 focus-visible:ring-accent ${
-              n === days
-                ? 'border-brand bg-brand/30 text-white'
-                : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
-            }`}
+            className={
+              'rounded-lg border px-3 py-1.5 text-xs font-semibold transition outline-none ' +
+              `focus-visible:ring-2 focus-visible:ring-accent ${
+                n === days
+                  ? 'border-brand bg-brand/30 text-white'
+                  : 'border-line bg-ink/60 text-slate-300 hover:border-accent hover:text-white'
+              }`
+            }
           >
             {t('rewardsAdmin.index.days', { n })}
           </button>

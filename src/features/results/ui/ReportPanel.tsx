@@ -185,7 +185,10 @@ export default function ReportPanel({ t, tournamentId, onBusy }: Props) {
               setFile(e.target.files?.[0] ?? null);
               setFileError(null);
             }}
-            className={`${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-white/10 file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-white`}
+            className={
+              `${inputClass} file:mr-3 file:rounded-md file:border-0 file:bg-white/10 ` +
+              'file:px-3 file:py-1.5 file:text-sm file:font-semibold file:text-white'
+            }
           />
         </FormField>
         {failure && (

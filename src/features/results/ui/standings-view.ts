@@ -60,7 +60,11 @@ export function scoringLines(
   return {
     placements: table.placementPoints.map(
       (r) =>
-        `${r.from === r.to ? t('scoring.placementOne', { from: r.from }) : t('scoring.placementRange', { from: r.from, to: r.to })}: ${pts(r.points)}`,
+        `${
+          r.from === r.to
+            ? t('scoring.placementOne', { from: r.from })
+            : t('scoring.placementRange', { from: r.from, to: r.to })
+        }: ${pts(r.points)}`,
     ),
     eliminations: [
       ...(table.pointsPerElimination > 0
@@ -68,7 +72,11 @@ export function scoringLines(
         : []),
       ...table.eliminationBrackets.map(
         (b) =>
-          `${b.to === null ? t('scoring.bracketOpen', { from: b.from }) : t('scoring.bracketRange', { from: b.from, to: b.to })}: ${pts(b.points)}`,
+          `${
+            b.to === null
+              ? t('scoring.bracketOpen', { from: b.from })
+              : t('scoring.bracketRange', { from: b.from, to: b.to })
+          }: ${pts(b.points)}`,
       ),
     ],
     counted:

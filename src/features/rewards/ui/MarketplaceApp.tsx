@@ -263,7 +263,9 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
           >
             <span
               aria-hidden="true"
-              className="size-5 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none"
+              className={
+                'size-5 animate-spin rounded-full border-2 border-line border-t-accent motion-reduce:animate-none'
+              }
             />
             {t('rewards.market.loading')}
           </div>
@@ -274,7 +276,10 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
             <button
               type="button"
               onClick={() => setAttempt((a) => a + 1)}
-              className="mt-4 rounded-lg border border-line px-4 py-2 text-sm font-medium text-slate-200 hover:border-accent hover:text-white"
+              className={
+                'mt-4 rounded-lg border border-line px-4 py-2 text-sm ' +
+                'font-medium text-slate-200 hover:border-accent hover:text-white'
+              }
               data-testid="market-retry"
             >
               {t('rewards.market.retry')}
@@ -288,7 +293,10 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
         )}
         {status !== 'error' && listing && listing.items.length > 0 && (
           <ul
-            className="grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4"
+            className={
+              'grid grid-cols-1 gap-5 transition-opacity aria-busy:opacity-60 ' +
+              'sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4'
+            }
             aria-busy={status === 'loading' || undefined}
             data-testid="market-list"
           >

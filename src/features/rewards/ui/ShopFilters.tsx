@@ -27,7 +27,10 @@ export default function ShopFilters({ filters, onChange, onReset, loggedIn, t }:
       role="search"
       aria-label={f('label')}
       onSubmit={(e) => e.preventDefault()}
-      className="grid grid-cols-2 gap-3 rounded-2xl border border-line bg-panel/80 p-4 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] md:items-end"
+      className={
+        'grid grid-cols-2 gap-3 rounded-2xl border border-line bg-panel/80 ' +
+        'p-4 md:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))] md:items-end'
+      }
       data-testid="market-filters"
     >
       <Filter id="market-search" label={f('search')} wide>

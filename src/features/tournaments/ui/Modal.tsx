@@ -43,7 +43,10 @@ export default function Modal({ title, closeLabel, onClose, children, busy = fal
         e.preventDefault();
         if (!busy) onClose();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(400px,calc(100vw-2rem))] overflow-y-auto rounded-2xl border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70"
+      className={
+        'm-auto max-h-[calc(100dvh-2rem)] w-[min(400px,calc(100vw-2rem))] overflow-y-auto rounded-2xl ' +
+        'border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70'
+      }
     >
       <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-panel px-5 py-4">
         <h2 id={titleId} className="text-lg leading-snug font-bold text-white">

@@ -61,7 +61,11 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
         {teamNames.map((name) => (
           <label
             key={name}
-            className={`flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-ink/50 p-4 ring-2 ring-transparent transition hover:border-slate-500 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-accent ${look[name]}`}
+            className={
+              'flex cursor-pointer items-start gap-3 rounded-xl border border-line bg-ink/50 p-4 ring-2 ' +
+              'ring-transparent transition hover:border-slate-500 has-[:focus-visible]:outline-2 ' +
+              `has-[:focus-visible]:outline-accent ${look[name]}`
+            }
             data-testid={`team-option-${name}`}
           >
             <input

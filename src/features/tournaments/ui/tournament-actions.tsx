@@ -142,7 +142,9 @@ function TournamentActions({
   };
 
   const registerPath = <S extends '' | '/checkin'>(userId: string, suffix: S) =>
-    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(userId)}` as const;
+    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(
+      userId,
+    )}` as const;
 
   const afterFailure = (code: string, status: number) => {
     setConfirming(null); // the error shows on the page, not behind the dialog

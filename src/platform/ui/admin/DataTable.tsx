@@ -21,7 +21,9 @@ const arrows = { ascending: '↑', descending: '↓', none: '↕' } as const;
  * pinning keeps one markup, the columns' alignment and the header's sort buttons on every width.
  */
 const pinnedLastClass =
-  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:w-px [&_tr>*:last-child]:bg-[color-mix(in_srgb,var(--color-panel)_80%,var(--color-ink))] max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
+  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:w-px ' +
+  '[&_tr>*:last-child]:bg-[color-mix(in_srgb,var(--color-panel)_80%,var(--color-ink))] ' +
+  'max-lg:[&_tr>*:last-child]:shadow-[-10px_0_10px_-10px_rgba(0,0,0,0.9)]';
 
 /**
  * The table of every dashboard list: a scrolling frame, a caption for screen readers and one

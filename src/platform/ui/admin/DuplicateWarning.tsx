@@ -25,7 +25,9 @@ export default function DuplicateWarning({ t, locale, ns, item, compact = false 
     <div
       role="note"
       data-testid="submission-duplicates"
-      className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'}`}
+      className={`mt-2 rounded-lg border border-amber-500/50 bg-amber-500/10 text-amber-100 ${
+        compact ? 'px-2.5 py-2 text-xs' : 'px-3 py-2.5 text-sm'
+      }`}
     >
       <p className="font-semibold text-amber-200">
         <span aria-hidden="true">⚠ </span>

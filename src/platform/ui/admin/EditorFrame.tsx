@@ -144,7 +144,8 @@ export function EditorActions({
   sticky?: boolean;
 }) {
   const bar = sticky
-    ? 'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8'
+    ? 'sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center justify-end gap-3 ' +
+      'border-t border-line bg-ink/90 px-4 py-3 backdrop-blur sm:-mx-8 sm:px-8'
     : 'flex flex-wrap justify-end gap-3';
   return (
     <div className={bar}>

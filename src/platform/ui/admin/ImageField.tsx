@@ -85,7 +85,11 @@ export default function ImageField({
           }}
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
-          className={`${box} flex shrink-0 items-center justify-center overflow-hidden rounded-xl border ${value ? 'border-line' : 'border-dashed border-line'} bg-ink/40 transition data-[dragging]:border-accent data-[dragging]:bg-accent/10`}
+          className={
+            `${box} flex shrink-0 items-center justify-center overflow-hidden rounded-xl border ` +
+            `${value ? 'border-line' : 'border-dashed border-line'} bg-ink/40 transition ` +
+            'data-[dragging]:border-accent data-[dragging]:bg-accent/10'
+          }
         >
           {value ? (
             <img

@@ -32,7 +32,10 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
               onClick={onClose}
               aria-label={closeLabel}
               data-testid={`${testId}-close`}
-              className="rounded-lg px-2 text-xl leading-none text-slate-400 outline-none hover:text-white focus-visible:ring-2 focus-visible:ring-accent"
+              className={
+                'rounded-lg px-2 text-xl leading-none text-slate-400 outline-none ' +
+                'hover:text-white focus-visible:ring-2 focus-visible:ring-accent'
+              }
             >
               ×
             </button>

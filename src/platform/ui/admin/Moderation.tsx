@@ -18,8 +18,10 @@ import { tdClass } from './ui.ts';
  */
 
 const rejectButtonClass =
-  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
-  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
+  'inline-flex items-center justify-center gap-2 rounded-lg bg-rose-600 ' +
+  'px-5 py-2.5 font-semibold text-white transition hover:bg-rose-700 ' +
+  'disabled:cursor-not-allowed disabled:opacity-50 outline-none focus-visible:ring-2 ' +
+  'focus-visible:ring-rose-400 focus-visible:ring-offset-2 focus-visible:ring-offset-ink';
 
 /** The picture small: in a queue's row (read lazily, as rows below the fold may never show) or a review's head. */
 const thumbnails = {
@@ -235,7 +237,9 @@ export function DecisionForms({
     <form
       noValidate
       onSubmit={onSubmit}
-      className={`space-y-3 rounded-xl border ${decision === 'approve' ? 'border-emerald-500/30' : 'border-rose-500/30'} p-4`}
+      className={`space-y-3 rounded-xl border ${
+        decision === 'approve' ? 'border-emerald-500/30' : 'border-rose-500/30'
+      } p-4`}
       aria-label={title}
     >
       {children}

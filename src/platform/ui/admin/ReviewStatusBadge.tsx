@@ -21,7 +21,9 @@ export default function ReviewStatusBadge({
     <span
       data-testid={testId}
       data-status={status}
-      className={`inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${tone[status]}`}
+      className={
+        'inline-flex whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ' + `ring-1 ${tone[status]}`
+      }
     >
       {label}
     </span>

@@ -65,7 +65,10 @@ export default function RichTextField({ id, label, value, error, registration, t
         <div
           data-testid={`${id}-preview`}
           aria-live="off"
-          className="max-h-80 min-h-40 flex-1 overflow-auto rounded-lg border border-dashed border-line bg-ink/40 px-4 py-3"
+          className={
+            'max-h-80 min-h-40 flex-1 overflow-auto rounded-lg ' +
+            'border border-dashed border-line bg-ink/40 px-4 py-3'
+          }
         >
           {html ? (
             <div className={`text-sm ${richTextClass}`} dangerouslySetInnerHTML={{ __html: html }} />

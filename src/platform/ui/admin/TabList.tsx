@@ -63,9 +63,12 @@ export function TabList<K extends string>({
           tabIndex={tab === key ? 0 : -1}
           onClick={() => onChange(key)}
           onKeyDown={onKey}
-          className={`-mb-px ${scrollable ? 'shrink-0 ' : ''}rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
-            tab === key ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
-          }`}
+          className={
+            `-mb-px ${scrollable ? 'shrink-0 ' : ''}rounded-t-lg border-b-2 px-4 py-2.5 text-sm font-semibold ` +
+            `outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+              tab === key ? 'border-accent text-white' : 'border-transparent text-slate-400 hover:text-white'
+            }`
+          }
         >
           {children(key)}
         </button>

@@ -8,11 +8,15 @@ export const rowClass = 'border-b border-line/60 last:border-b-0 hover:bg-white/
 export const panelClass = 'rounded-2xl border border-line bg-panel/80 p-5 sm:p-6';
 export const panelTitleClass = 'text-lg font-bold text-white';
 export const smallButtonClass =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg border border-line bg-ink/60 px-3 py-1.5 text-xs font-semibold text-slate-200 ' +
-  'outline-none transition hover:border-accent hover:text-white focus-visible:ring-2 focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-1.5 rounded-lg border ' +
+  'border-line bg-ink/60 px-3 py-1.5 text-xs font-semibold text-slate-200 ' +
+  'outline-none transition hover:border-accent hover:text-white focus-visible:ring-2 ' +
+  'focus-visible:ring-accent disabled:cursor-not-allowed disabled:opacity-50';
 export const dangerSmallButtonClass =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg border border-rose-500/40 bg-rose-500/10 px-3 py-1.5 text-xs font-semibold text-rose-200 ' +
-  'outline-none transition hover:border-rose-400 hover:bg-rose-500/20 hover:text-white focus-visible:ring-2 focus-visible:ring-rose-400 disabled:cursor-not-allowed disabled:opacity-50';
+  'inline-flex items-center justify-center gap-1.5 rounded-lg border ' +
+  'border-rose-500/40 bg-rose-500/10 px-3 py-1.5 text-xs font-semibold text-rose-200 ' +
+  'outline-none transition hover:border-rose-400 hover:bg-rose-500/20 hover:text-white ' +
+  'focus-visible:ring-2 focus-visible:ring-rose-400 disabled:cursor-not-allowed disabled:opacity-50';
 /**
  * A column a phone leaves out (its header and its cells): the table keeps what matters in view beside the pinned
  * actions column, and the row's details still hold the rest.

@@ -70,7 +70,9 @@ export default function UserAccount({
     );
     if (!res.ok) {
       toast.error(
-        `${pending.kind === 'role' ? t('accounts.userPage.roles.error') : t('accounts.userPage.block.error')} ${t.error(res.code)}`,
+        `${
+          pending.kind === 'role' ? t('accounts.userPage.roles.error') : t('accounts.userPage.block.error')
+        } ${t.error(res.code)}`,
       );
       return;
     }
@@ -153,7 +155,11 @@ export default function UserAccount({
         </div>
         <div className="flex flex-wrap items-center gap-3">
           <span
-            className={`rounded-full px-3 py-1 text-xs font-semibold ${user.blockedAt ? 'bg-rose-500/15 text-rose-200 ring-1 ring-rose-500/40' : 'bg-emerald-500/15 text-emerald-200 ring-1 ring-emerald-500/40'}`}
+            className={`rounded-full px-3 py-1 text-xs font-semibold ${
+              user.blockedAt
+                ? 'bg-rose-500/15 text-rose-200 ring-1 ring-rose-500/40'
+                : 'bg-emerald-500/15 text-emerald-200 ring-1 ring-emerald-500/40'
+            }`}
             data-testid="user-page-status"
             data-blocked={user.blockedAt ? 'true' : 'false'}
           >
@@ -232,7 +238,9 @@ export default function UserAccount({
                       type="button"
                       className={held ? dangerSmallButtonClass : smallButtonClass}
                       onClick={() => step.ask({ kind: 'role', role, grant: !held })}
-                      aria-label={`${held ? t('accounts.userPage.roles.revoke') : t('accounts.userPage.roles.grant')}: ${roleName(role)}`}
+                      aria-label={`${
+                        held ? t('accounts.userPage.roles.revoke') : t('accounts.userPage.roles.grant')
+                      }: ${roleName(role)}`}
                       data-testid={`user-page-role-${held ? 'revoke' : 'grant'}`}
                     >
                       {held ? t('accounts.userPage.roles.revoke') : t('accounts.userPage.roles.grant')}

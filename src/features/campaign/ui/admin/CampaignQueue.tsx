@@ -32,7 +32,16 @@ export default function CampaignQueue({ t, locale }: SectionProps) {
   const list = useAdminList<AdminSubmission>({
     load: ({ query, page, values }) =>
       call<'GET /marketplace/submissions'>(
-        `/marketplace/submissions?${queueQuery({ phase: values.phase as PhaseFilter, status: values.status as StatusFilter, duplicatesOnly: values.duplicates === 'true', search: query, sort: values.sort }, page)}`,
+        `/marketplace/submissions?${queueQuery(
+          {
+            phase: values.phase as PhaseFilter,
+            status: values.status as StatusFilter,
+            duplicatesOnly: values.duplicates === 'true',
+            search: query,
+            sort: values.sort,
+          },
+          page,
+        )}`,
       ),
     params: {
       phase: { values: phaseFilters, initial: defaultQueueFilters.phase },

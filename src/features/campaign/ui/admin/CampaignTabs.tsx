@@ -12,7 +12,9 @@ interface Props {
 }
 
 const tabClass = (active: boolean) =>
-  `rounded-lg px-3 py-2 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'}`;
+  `rounded-lg px-3 py-2 text-sm font-semibold outline-none transition focus-visible:ring-2 focus-visible:ring-accent ${
+    active ? 'bg-brand/25 text-white ring-1 ring-brand/50' : 'text-slate-400 hover:bg-white/5 hover:text-white'
+  }`;
 
 /**
  * The campaign pages' own navigation (moderation queue, schedule) and the links to each phase's

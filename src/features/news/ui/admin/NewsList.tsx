@@ -20,7 +20,13 @@ const loadIn = (locale: SectionProps['locale']) =>
   searchingEveryPage<NewsArticle>(
     (limit, offset, { values }) =>
       call<'GET /news'>(
-        `/news?${new URLSearchParams({ all: 'true', limit: String(limit), offset: String(offset), sort: values.sort!, lang: locale })}`,
+        `/news?${new URLSearchParams({
+          all: 'true',
+          limit: String(limit),
+          offset: String(offset),
+          sort: values.sort!,
+          lang: locale,
+        })}`,
       ),
     (a) => `${a.title?.it ?? ''}\n${a.title?.en ?? ''}`,
   );
@@ -112,7 +118,11 @@ export default function NewsList({ t, locale }: SectionProps) {
             </th>
             <td className={tdClass} data-testid="news-row-status" data-published={article.published}>
               <span
-                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${article.published ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'}`}
+                className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+                  article.published
+                    ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40'
+                    : 'bg-slate-500/15 text-slate-300 ring-slate-500/40'
+                }`}
               >
                 {article.published ? t('news.admin.list.published') : t('news.admin.list.draft')}
               </span>

@@ -225,7 +225,10 @@ export default function MatchEntry({
                 return (
                   <div
                     key={i}
-                    className="grid grid-cols-2 items-start gap-2 rounded-lg border border-line/60 p-3 sm:grid-cols-[minmax(0,2fr)_7rem_7rem_auto] sm:border-0 sm:p-0"
+                    className={
+                      'grid grid-cols-2 items-start gap-2 rounded-lg border border-line/60 ' +
+                      'p-3 sm:grid-cols-[minmax(0,2fr)_7rem_7rem_auto] sm:border-0 sm:p-0'
+                    }
                     data-testid={`entry-row-${i}`}
                   >
                     <div className="col-span-2 sm:col-span-1">

@@ -96,7 +96,9 @@ export default function MatchList({ t, tournamentId, matches, locked, editing, o
                 <td className={`${tdClass} text-right tabular-nums`}>{m.lines.length}</td>
                 <td className={tdClass}>
                   <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'}`}
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                      m.voided ? 'bg-rose-500/15 text-rose-200' : 'bg-emerald-500/15 text-emerald-200'
+                    }`}
                     data-testid={`match-${m.number}-state`}
                   >
                     {t(m.voided ? 'resultsAdmin.matches.voided' : 'resultsAdmin.matches.counts')}

@@ -337,7 +337,9 @@ function FinalResult({
   format: TournamentFormat;
 }) {
   // the frozen result lives on the public page: the standings of a battle royale, else the bracket
-  const page = `/tournament/${encodeURIComponent(tournamentId)}/${format === 'battle_royale' ? 'standings' : 'bracket'}`;
+  const page = `/tournament/${encodeURIComponent(tournamentId)}/${
+    format === 'battle_royale' ? 'standings' : 'bracket'
+  }`;
   const total = state.payouts.reduce((sum, p) => sum + p.credits, 0);
   return (
     <section className={`${panelClass} space-y-4`} aria-labelledby="prizes-final-title" data-testid="prizes-final">

@@ -44,7 +44,9 @@ function Side({
 }) {
   return (
     <li
-      className={`rounded-xl border p-3 ${highlight ? 'border-brand/60 bg-brand/10' : 'border-amber-500/50 bg-amber-500/10'}`}
+      className={`rounded-xl border p-3 ${
+        highlight ? 'border-brand/60 bg-brand/10' : 'border-amber-500/50 bg-amber-500/10'
+      }`}
       data-testid={testId}
     >
       <p className="text-xs font-semibold tracking-wide text-slate-300 uppercase">{title}</p>

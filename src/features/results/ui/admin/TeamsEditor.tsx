@@ -154,7 +154,10 @@ export default function TeamsEditor({ t, tournamentId, teamSize, teams, players,
                   {team.members.map((member) => (
                     <li
                       key={member}
-                      className="inline-flex items-center gap-1 rounded-full bg-white/10 py-1 pr-1 pl-3 text-sm text-slate-100"
+                      className={
+                        'inline-flex items-center gap-1 rounded-full ' +
+                        'bg-white/10 py-1 pr-1 pl-3 text-sm text-slate-100'
+                      }
                     >
                       {nameOf.get(member) ?? member}
                       {!locked && (

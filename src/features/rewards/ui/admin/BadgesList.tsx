@@ -22,7 +22,11 @@ export function ActiveBadge({ active, t }: { active: boolean; t: SectionProps['t
     <span
       data-testid="badge-row-state"
       data-active={active}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${active ? 'bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-500/40' : 'bg-slate-500/15 text-slate-400 ring-1 ring-slate-500/40'}`}
+      className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+        active
+          ? 'bg-emerald-500/15 text-emerald-300 ring-1 ring-emerald-500/40'
+          : 'bg-slate-500/15 text-slate-400 ring-1 ring-slate-500/40'
+      }`}
     >
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${active ? 'bg-emerald-400' : 'bg-slate-500'}`} />
       {active ? t('rewardsAdmin.badges.active') : t('rewardsAdmin.badges.inactive')}

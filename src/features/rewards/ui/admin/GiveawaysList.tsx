@@ -26,7 +26,13 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Giveaway>({
     load: ({ query, page, values }) =>
       call<'GET /marketplace/giveaways'>(
-        `/marketplace/giveaways?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), offset: String(pageOffset(page)), sort: values.sort!, ...(query ? { search: query } : {}) })}`,
+        `/marketplace/giveaways?${new URLSearchParams({
+          owner: ownerId,
+          limit: String(PAGE_SIZE),
+          offset: String(pageOffset(page)),
+          sort: values.sort!,
+          ...(query ? { search: query } : {}),
+        })}`,
         { base },
       ),
     params: { sort: { values: giveawaySorts, initial: 'newest' } },

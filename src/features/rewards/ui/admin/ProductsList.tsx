@@ -21,7 +21,13 @@ export default function ProductsList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Product>({
     load: ({ query, page, values }) =>
       call<'GET /marketplace/products'>(
-        `/marketplace/products?${new URLSearchParams({ owner: ownerId, limit: String(PAGE_SIZE), page: String(page), sort: values.sort!, ...(query ? { name: query } : {}) })}`,
+        `/marketplace/products?${new URLSearchParams({
+          owner: ownerId,
+          limit: String(PAGE_SIZE),
+          page: String(page),
+          sort: values.sort!,
+          ...(query ? { name: query } : {}),
+        })}`,
         { base },
       ),
     params: { sort: { values: productSorts, initial: 'newest' } },

@@ -33,7 +33,11 @@ function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps[
     <span
       data-testid="purchase-state"
       data-fulfilled={fulfilled}
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${fulfilled ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40' : 'bg-amber-500/15 text-amber-300 ring-amber-500/40'}`}
+      className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${
+        fulfilled
+          ? 'bg-emerald-500/15 text-emerald-300 ring-emerald-500/40'
+          : 'bg-amber-500/15 text-amber-300 ring-amber-500/40'
+      }`}
     >
       {fulfilled ? t('rewardsAdmin.purchases.fulfilled') : t('rewardsAdmin.purchases.pending')}
     </span>
@@ -49,7 +53,11 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   const list = useAdminList<Purchase>({
     load: (req) =>
       call<'GET /marketplace/purchases'>(
-        `/marketplace/purchases?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+        `/marketplace/purchases?${new URLSearchParams({
+          limit: String(PAGE_SIZE),
+          offset: String(pageOffset(req.page)),
+          ...filterQuery(req),
+        })}`,
       ),
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },
   });

@@ -30,7 +30,11 @@ export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
     load: (req) =>
       call<'GET /marketplace/wallets'>(
-        `/marketplace/wallets?${new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(req.page)), ...filterQuery(req) })}`,
+        `/marketplace/wallets?${new URLSearchParams({
+          limit: String(PAGE_SIZE),
+          offset: String(pageOffset(req.page)),
+          ...filterQuery(req),
+        })}`,
       ),
     params: { sort: { values: walletSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.wallets.loadError'),

@@ -54,7 +54,9 @@ export default function EntryTeamsPanel({
                 <li key={m.userId}>
                   {m.username} —{' '}
                   {t(
-                    `${R}.${m.checkedIn ? 'memberCheckedIn' : m.state === 'invited' ? 'memberInvited' : 'memberAccepted'}`,
+                    `${R}.${
+                      m.checkedIn ? 'memberCheckedIn' : m.state === 'invited' ? 'memberInvited' : 'memberAccepted'
+                    }`,
                   )}
                   {m.userId === team.captainId ? ` · ${t(`${R}.captain`)}` : ''}
                 </li>

@@ -282,7 +282,10 @@ function ScoresForm({
                         {/* on a phone the name takes its own line: the points, adjustment and total need the width */}
                         <label
                           htmlFor={inputId}
-                          className="min-w-0 basis-full truncate text-sm font-medium text-slate-200 sm:flex-1 sm:basis-auto"
+                          className={
+                            'min-w-0 basis-full truncate text-sm font-medium ' +
+                            'text-slate-200 sm:flex-1 sm:basis-auto'
+                          }
                         >
                           {row.playerName}
                         </label>

@@ -17,7 +17,10 @@ export default function PhaseBadge({ phase, t, testId }: { phase: Phase; t: Tran
     <span
       data-testid={testId}
       data-phase={phase}
-      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${phaseClass[phase]}`}
+      className={
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ' +
+        `ring-1 ring-inset ${phaseClass[phase]}`
+      }
     >
       {t(`dashboard.phases.${phase}`)}
     </span>

@@ -85,7 +85,9 @@ function RowButton({
   return (
     <button
       type="button"
-      className={`${danger ? dangerSmallButtonClass : smallButtonClass} aria-disabled:cursor-wait aria-disabled:opacity-50`}
+      className={
+        `${danger ? dangerSmallButtonClass : smallButtonClass} ` + 'aria-disabled:cursor-wait aria-disabled:opacity-50'
+      }
       aria-label={label}
       aria-disabled={busy || undefined}
       data-testid={testId}
@@ -146,11 +148,21 @@ function RegistrationTable({
         return row.nickname || <span className="text-slate-500">{t('dashboard.common.none')}</span>;
       case 'confirmed':
         return row.confirmed ? (
-          <span className="inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset">
+          <span
+            className={
+              'inline-flex rounded-full bg-emerald-500/15 px-2 py-0.5 text-xs ' +
+              'font-semibold text-emerald-200 ring-1 ring-emerald-400/40 ring-inset'
+            }
+          >
             {t('dashboard.common.yes')}
           </span>
         ) : (
-          <span className="inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset">
+          <span
+            className={
+              'inline-flex rounded-full bg-slate-500/15 px-2 py-0.5 text-xs ' +
+              'font-semibold text-slate-300 ring-1 ring-slate-400/30 ring-inset'
+            }
+          >
             {t('dashboard.common.no')}
           </span>
         );
@@ -161,7 +173,12 @@ function RegistrationTable({
       case 'disqualifiedAt':
         return (
           <span className="flex flex-col items-start gap-1">
-            <span className="inline-flex rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-200 ring-1 ring-rose-400/40 ring-inset">
+            <span
+              className={
+                'inline-flex rounded-full bg-rose-500/15 px-2 py-0.5 text-xs ' +
+                'font-semibold text-rose-200 ring-1 ring-rose-400/40 ring-inset'
+              }
+            >
               {t(`${R}.disqualifiedBadge`)}
             </span>
             <span>{formatDateTime(row.disqualifiedAt ?? null, locale)}</span>

@@ -234,7 +234,12 @@ function EditView({
 
   return (
     <>
-      <div className="flex flex-col gap-4 rounded-2xl border border-line bg-panel/80 p-5 lg:flex-row lg:items-center lg:justify-between">
+      <div
+        className={
+          'flex flex-col gap-4 rounded-2xl border border-line ' +
+          'bg-panel/80 p-5 lg:flex-row lg:items-center lg:justify-between'
+        }
+      >
         <div className="min-w-0 space-y-2">
           <p className="truncate text-xl font-bold text-white" data-testid="tournament-editor-name">
             {tournament.name}

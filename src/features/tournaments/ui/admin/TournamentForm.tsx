@@ -285,7 +285,11 @@ export default function TournamentForm({ t, locale, tournament, agencyName, comp
             {consoles.map((c) => (
               <label
                 key={c}
-                className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent"
+                className={
+                  'flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-ink/60 px-3 ' +
+                  'py-2 text-sm text-slate-200 transition hover:border-accent has-[:checked]:border-brand ' +
+                  'has-[:checked]:bg-brand/20 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent'
+                }
               >
                 <input
                   {...register('console', { option: c })}
