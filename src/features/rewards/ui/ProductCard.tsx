@@ -46,13 +46,7 @@ export default function ProductCard(props: Props) {
       data-state={state}
       aria-labelledby={`product-${product._id}-name`}
     >
-      <div
-        className={
-          'relative aspect-[4/3] overflow-hidden ' +
-          // eslint-disable-next-line max-len -- one class, which the build finds only when it is whole
-          'bg-[radial-gradient(circle_at_30%_20%,rgb(124_58_237/0.35),transparent_60%),linear-gradient(160deg,#1d1d33,#11111f)]'
-        }
-      >
+      <div className="bg-product-art relative aspect-[4/3] overflow-hidden">
         {imageOk(product.image) ? (
           <img
             src={product.image}
