@@ -61,7 +61,9 @@ module.exports = {
       name: 'a-domain-meets-another-through-its-contract',
       severity: 'error',
       comment:
-        "Outside the server, a domain reaches another only through that domain's contracts (contract.ts, or a named one such as people-contract.ts: its schemas, types and constants) and its endpoints map (endpoints.ts: its routes as the browser calls them, imported as a type).",
+        "Outside the server, a domain reaches another only through that domain's contracts (contract.ts, or a " +
+        'named one such as people-contract.ts: its schemas, types and constants) and its endpoints map ' +
+        '(endpoints.ts: its routes as the browser calls them, imported as a type).',
       from: { path: `${domain}(?!server/)` },
       to: {
         path: '^src/features/([^/]+)/',
@@ -72,7 +74,8 @@ module.exports = {
       name: 'servers-meet-through-services',
       severity: 'error',
       comment:
-        "On the server a domain may also call another domain's service (a badge is paid on a tournament join), never its repositories or routes: each table's SQL has one owner.",
+        "On the server a domain may also call another domain's service (a badge is paid on a tournament join), " +
+        "never its repositories or routes: each table's SQL has one owner.",
       from: { path: `${domain}server/` },
       to: {
         path: '^src/features/([^/]+)/',
@@ -87,7 +90,8 @@ module.exports = {
       name: 'platform-knows-no-feature',
       severity: 'error',
       comment:
-        'Shared infrastructure serves every feature and depends on none: what it needs of one (the session lookup, the audit recorder) it declares as a type, and src/app hands it in.',
+        'Shared infrastructure serves every feature and depends on none: what it needs of one (the session ' +
+        'lookup, the audit recorder) it declares as a type, and src/app hands it in.',
       from: { path: '^src/platform/' },
       to: { path: ['^src/features/', '^src/app/'] },
     },
@@ -95,7 +99,8 @@ module.exports = {
       name: 'migrations-know-no-feature',
       severity: 'error',
       comment:
-        'A migration is frozen history: it may not follow a feature as the feature changes, so it imports no feature and not the composition root.',
+        'A migration is frozen history: it may not follow a feature as the feature changes, so it imports no ' +
+        'feature and not the composition root.',
       from: { path: '^migrations/' },
       to: { path: ['^src/features/', '^src/app/'] },
     },
@@ -103,7 +108,8 @@ module.exports = {
       name: 'platform-is-handed-the-migrations',
       severity: 'error',
       comment:
-        'The migrator runs the list the entry points hand it (migrations/index.ts): the platform names no migration, so the history sits above it.',
+        'The migrator runs the list the entry points hand it (migrations/index.ts): the platform names no ' +
+        'migration, so the history sits above it.',
       from: { path: '^src/platform/' },
       to: { path: '^migrations/' },
     },
@@ -118,7 +124,10 @@ module.exports = {
     ...treeOrder.slice(0, -1).map((feature, i) => ({
       name: `${feature}-imports-no-feature-above-it`,
       severity: 'error',
-      comment: `The features form a tree (${treeOrder.join(' → ')}): ${feature} may import only the features before it. What it needs from one above it comes by an event (src/platform/events.ts) or by composition above both (src/app, src/layouts, src/pages, dashboard).`,
+      comment:
+        `The features form a tree (${treeOrder.join(' → ')}): ${feature} may import only the features before it. ` +
+        'What it needs from one above it comes by an event (src/platform/events.ts) or by composition above both ' +
+        '(src/app, src/layouts, src/pages, dashboard).',
       from: { path: `^src/features/${feature}/` },
       to: { path: `^src/features/(${treeOrder.slice(i + 1).join('|')})/` },
     })),

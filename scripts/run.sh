@@ -12,7 +12,8 @@ node_home="$root/.cache/node-$node_version"
 # true when the node on PATH is at least 22.12 (a host without registry access must still start)
 host_node_fits() {
   command -v node >/dev/null 2>&1 || return 1
-  node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'
+  node -e 'const [a, b] = process.versions.node.split(".").map(Number);
+    process.exit(a > 22 || (a === 22 && b >= 12) ? 0 : 1)'
 }
 
 ensure_node() {
@@ -55,7 +56,8 @@ origin=${PUBLIC_ORIGIN:-http://${HOST:-127.0.0.1}:${PORT:-4321}}
 ensure_build() {
   # rebuild the site when any source is newer than the current release, or it names another origin
   if [ ! -f "$dist/.built" ] || [ "$(cat "$dist/.origin" 2>/dev/null)" != "$origin" ] ||
-    [ -n "$(find src locales public astro.config.mjs package.json -newer "$dist/.built" -print -quit 2>/dev/null)" ]; then
+    [ -n "$(find src locales public astro.config.mjs package.json -newer "$dist/.built" -print -quit \
+      2>/dev/null)" ]; then
     echo "› building the site for $origin" >&2
     # a new release folder, switched to only once complete: running servers keep theirs
     local release; release=$(DIST_DIR=$dist node scripts/release.ts prepare $$)
@@ -89,7 +91,8 @@ case "$cmd" in
   dev)
     # Astro's dev server on PORT (default 4321) proxies /api to the API, restarted on change, on PORT+1
     port=${PORT:-4321}
-    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist node --watch src/app/main.ts &
+    SEED_DEMO=${SEED_DEMO:-true} LOG_PRETTY=${LOG_PRETTY:-true} PORT=$((port + 1)) DIST_DIR=.cache/no-dist \
+      node --watch src/app/main.ts &
     api=$!; trap 'kill $api 2>/dev/null' EXIT
     astro dev --port "$port" "$@" ;;
   test) exec bash scripts/test.sh "$@" ;;
