@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Product } from '../contract.ts';
 import type { CardState } from '../shop-rules.ts';
 import { formatNumber } from '../rewards-format.ts';
@@ -115,46 +116,48 @@ export default function ProductCard(props: Props) {
           </button>
         )}
         {state === 'redeemable' && shortBy > 0 && (
-          <p
-            id={shortId}
-            tabIndex={-1}
-            data-card-state
-            className="-mt-1 text-center text-xs text-amber-200"
-            data-testid="product-short"
-          >
+          <StateNote id={shortId} className="-mt-1 text-center text-xs text-amber-200" testId="product-short">
             {t(pluralKey('rewards.market.needMore', shortBy), { count: formatNumber(shortBy, locale) })}
-          </p>
+          </StateNote>
         )}
         {state === 'owned' && (
-          <p
-            tabIndex={-1}
-            data-card-state
+          <StateNote
             className={
               'flex items-center justify-center gap-2 rounded-lg border border-emerald-500/40 ' +
               'bg-emerald-500/10 px-4 py-2.5 text-sm font-semibold text-emerald-200'
             }
-            data-testid="product-owned"
+            testId="product-owned"
           >
             <LineIcon size={18} strokeWidth={2.2}>
               <path d="m5 12 5 5 9-10" />
             </LineIcon>
             {t('rewards.market.owned')}
-          </p>
+          </StateNote>
         )}
         {state === 'out_of_stock' && (
-          <p
-            tabIndex={-1}
-            data-card-state
+          <StateNote
             className={
               'rounded-lg border border-line bg-white/5 px-4 py-2.5 ' +
               'text-center text-sm font-semibold text-slate-400'
             }
-            data-testid="product-out-of-stock"
+            testId="product-out-of-stock"
           >
             {t('rewards.market.outOfStock')}
-          </p>
+          </StateNote>
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * What the card says in place of its button (credits missing, owned, out of stock). It takes the focus once a
+ * purchase changed the card (the dialog looks for data-card-state), so it is focusable from script, not by Tab.
+ */
+function StateNote(props: { id?: string; className: string; testId: string; children: ReactNode }) {
+  return (
+    <p id={props.id} tabIndex={-1} data-card-state className={props.className} data-testid={props.testId}>
+      {props.children}
+    </p>
   );
 }
