@@ -128,6 +128,8 @@ for (const lang of ['it', 'en'] as const) {
       await page.getByTestId('roster-reason-confirm').click();
       await expect(toast(page, fillText(texts.removed, { name: rb.username }))).toBeVisible();
       await expect(dialog).toBeHidden();
+      // the row and its button are gone: the focus goes to the heading of the table it left, not the page's start
+      await expect(page.locator('#members-title')).toBeFocused();
       await expect(members).toHaveCount(1);
       await expect(page.getByTestId('tournament-count-free')).toHaveText('1');
       await expect.poll(async () => decodeQuotedPrintable(await latestMailTo(rb.email))).toContain(reason);

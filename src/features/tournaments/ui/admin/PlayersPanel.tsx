@@ -1,4 +1,4 @@
-import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { api, type ApiResult } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
@@ -247,6 +247,14 @@ export default function PlayersPanel({
 }: Props) {
   const [busy, setBusy] = useState<string | null>(null);
   const [ask, setAsk] = useState<{ kind: ReasonKind; row: RegistrationRow } | null>(null);
+  // a removed or disqualified row takes its buttons with it, and the closed dialog's focus had nowhere to go back
+  // to: it goes to the heading of the table the row left (after the dialog's own close, a child's effect, ran)
+  const [focusTitle, setFocusTitle] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusTitle) return;
+    document.getElementById(`${focusTitle}-title`)?.focus();
+    setFocusTitle(null);
+  }, [focusTitle]);
 
   if (!registrations) {
     return failure ? (
@@ -484,7 +492,7 @@ export default function PlayersPanel({
 
       {tables.map(({ key, title, note, ...table }) => (
         <section key={key} className={panelClass} aria-labelledby={`${key}-title`}>
-          <h2 id={`${key}-title`} className={`${panelTitleClass} mb-4`}>
+          <h2 id={`${key}-title`} tabIndex={-1} className={`${panelTitleClass} mb-4`}>
             {title}
           </h2>
           {note && (
@@ -523,7 +531,9 @@ export default function PlayersPanel({
               }),
             t(kind === 'remove' ? `${R}.removed` : `${R}.disqualifiedDone`, { name: nameOf(row) }),
           );
-          if (ok) setAsk(null);
+          if (!ok) return;
+          setAsk(null);
+          setFocusTitle(row.position !== undefined ? 'waitlist' : row.disqualifiedAt ? 'disqualified' : 'members');
         }}
       />
     </div>
