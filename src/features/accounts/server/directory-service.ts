@@ -54,6 +54,9 @@ export const accountRows = (db: Kysely<Database>) => UserRepository.accountRows(
 export const existingPlayerIds = (ctx: ServiceContext, owner: string, ids: string[]) =>
   UserRepository.existingIds(ctx.db.kysely, owner, ids);
 
+/** 404 USER_NOT_FOUND: no account of the brand has this id, or its account is closed. */
+export const playerNotFound = () => new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+
 /**
  * Inside the caller's transaction: holds the accounts of these ids open until it ends (a closing that starts
  * meanwhile waits for it), or refuses, 404 USER_NOT_FOUND, when one of them was closed first or never was. A write
@@ -62,7 +65,7 @@ export const existingPlayerIds = (ctx: ServiceContext, owner: string, ids: strin
  */
 export async function holdOpenAccounts(ctx: ServiceContext, ids: string[]): Promise<void> {
   const open = await UserRepository.openAccountIds(ctx.db.kysely, ctx.config.ownerId, ids, 'share');
-  if (ids.some((id) => !open.has(id))) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+  if (ids.some((id) => !open.has(id))) throw playerNotFound();
 }
 
 /** The player's birth date (null when not given); undefined when no account of `owner` has this id. */

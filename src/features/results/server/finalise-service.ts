@@ -252,6 +252,7 @@ export async function finalise(
     const now = new Date().toISOString();
     // the one statement that decides: a concurrent finalise matches nothing here and is refused
     if (!(await TournamentService.claimFinalisation(tx, id, now))) {
+      // nothing claimed: an unknown tournament is 404 (tournamentOf throws it), a finalised one 409
       await tournamentOf(tx, id);
       throw finalised();
     }

@@ -262,7 +262,7 @@ export async function chooseTeam(
   if (!(await CompetitionRepository.takesPart(ctx.db.kysely, id, userId)))
     throw new AppError('conflict', 'NOT_IN_COMPETITION', 'Join a tournament of this competition first');
   const user = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
-  if (!user) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+  if (!user) throw Directory.playerNotFound();
   // the choice is announced in its own transaction: what it earns commits with it or not at all
   const badges = await withTransaction(ctx, async (tx) => {
     // the pick names the player: an account closed meanwhile makes none

@@ -743,7 +743,7 @@ function accountOf(userId: string, input: RegistrationInput): GameAccount {
 async function assertUserExists(ctx: ServiceContext, userId: string, callerId: string) {
   if (userId === callerId) return;
   const found = await Directory.existingPlayerIds(ctx, ctx.config.ownerId, [userId]);
-  if (!found.has(userId)) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+  if (!found.has(userId)) throw Directory.playerNotFound();
 }
 
 /** A championship tournament (one with a competition) takes players of CHAMPIONSHIP_MIN_AGE or more, per the FAQ. */
@@ -1364,7 +1364,7 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
   const { row, phase } = await rosterRow(ctx, id);
   assertRosterOpen(phase);
   const player = await Directory.findPlayer(ctx, ctx.config.ownerId, userId);
-  if (!player) throw new AppError('notFound', 'USER_NOT_FOUND', 'No such player');
+  if (!player) throw Directory.playerNotFound();
   const account = savedAccountFor(row, player.gameAccounts);
   await assertOldEnough(ctx, row, userId);
   // a player in a captain's team stands with the team: its seat, or its place in the queue, is theirs
