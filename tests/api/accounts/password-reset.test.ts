@@ -1,15 +1,16 @@
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hashToken } from '../../../src/platform/tokens.ts';
 import { resetLinkOf } from '../helpers/mail.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { tablePauses } from '../helpers/table-pause.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ rateLimits: false });
 });
 afterAll(() => t?.close());
+const pauseAt = tablePauses(() => t);
 
 const sendReset = (body: unknown) => t.call('POST', '/api/users/sendReset', { body });
 const reset = (token: string, password: string) => t.call('POST', '/api/users/reset', { body: { token, password } });
@@ -152,32 +153,18 @@ async function holdResetTableLock(): Promise<{
   release(): Promise<void>;
 }> {
   if (t.engine === 'postgres') {
-    const client = new pg.Client({ connectionString: t.config.databaseUrl });
-    await client.connect();
-    await client.query('BEGIN');
-    await client.query('LOCK TABLE password_resets IN ACCESS EXCLUSIVE MODE');
-    const blocked = async () => {
-      const { rows } = await client.query<{ n: number }>(
-        'select count(*)::int as n from pg_stat_activity where datname = current_database() and ' +
-          "wait_event_type = 'Lock' and pid <> pg_backend_pid()",
-      );
-      return rows[0].n;
-    };
+    const pause = await pauseAt('password_resets');
     return {
       async resetRowsOf(userId) {
         // the work has started and waits for the lock: it ran after the answer, not before
-        for (let i = 0; i < 200 && (await blocked()) === 0; i++) await new Promise((r) => setTimeout(r, 10));
-        expect(await blocked()).toBe(1);
-        const { rows } = await client.query<{ n: number }>(
+        expect(await pause.untilWaiting(1, () => false)).toBe(1);
+        const [row] = await pause.read<{ n: number }>(
           'select count(*)::int as n from password_resets where user_id = $1',
           [userId],
         );
-        return rows[0].n;
+        return row.n;
       },
-      async release() {
-        await client.query('ROLLBACK');
-        await client.end();
-      },
+      release: () => pause.release(),
     };
   }
   const sqlite = new SQLite(t.config.databaseUrl.replace(/^sqlite:/, ''));

@@ -33,6 +33,10 @@ export function tablePauses(app: () => TestApp) {
       return rows[0].n;
     };
     return {
+      /** a query by the connection that holds the table (the only one that can read it meanwhile) */
+      async read<R extends object>(text: string, values: unknown[] = []): Promise<R[]> {
+        return (await client.query<R>(text, values)).rows;
+      },
       /** until `n` connections wait on a lock, or `settled` says the work did not need to */
       async untilWaiting(n: number, settled: () => boolean) {
         for (let i = 0; i < 300 && !settled() && (await waiting()) < n; i++)

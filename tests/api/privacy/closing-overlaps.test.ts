@@ -13,6 +13,7 @@ import {
 import { address, balanceOf, rewardsApi } from '../helpers/rewards.ts';
 import { openPhaseNow, submit } from '../helpers/campaign.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import { findRows } from '../../../src/platform/db/matching-rows.ts';
 import { resetLinkOf } from '../helpers/mail.ts';
 import { tablePauses, watched } from '../helpers/table-pause.ts';
 
@@ -112,21 +113,13 @@ if (engine === 'postgres')
       expectError(order, 404, 'USER_NOT_FOUND');
       expectError(picture, 404, 'USER_NOT_FOUND');
       expectError(side, 404, 'USER_NOT_FOUND');
-      const picks = await t.db.kysely
-        .selectFrom('competition_players')
-        .select('user_id')
-        .where('user_id', '=', me.id)
-        .execute();
-      expect(picks).toEqual([]);
+      // nothing of the player's was written: no faction pick, entry, order or picture
+      const mine = (table: 'competition_players' | 'purchases' | 'screenshot_submissions') =>
+        findRows(t.db.kysely, table, { user_id: me.id }, ['user_id']);
+      expect(await mine('competition_players')).toEqual([]);
       expect((await registrationRows(t, cup)).filter((r) => r.user_id === me.id)).toEqual([]);
-      const orders = await t.db.kysely.selectFrom('purchases').select('id').where('user_id', '=', me.id).execute();
-      expect(orders).toEqual([]);
-      const pictures = await t.db.kysely
-        .selectFrom('screenshot_submissions')
-        .select('id')
-        .where('user_id', '=', me.id)
-        .execute();
-      expect(pictures).toEqual([]);
+      expect(await mine('purchases')).toEqual([]);
+      expect(await mine('screenshot_submissions')).toEqual([]);
       expect(await balanceOf(t, me.id)).toBe(100);
     });
 

@@ -4,6 +4,7 @@ import * as UserRepository from '../../../src/features/accounts/server/user-repo
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { accounts, rewardsApi, type Account } from '../helpers/rewards.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import type { ParsedMail } from '../helpers/mail.ts';
 
 // An admin's own wallet is out of their reach, and every admin credit is told to the site admins.
 let t: TestApp;
@@ -32,6 +33,25 @@ async function agencyAdmin(): Promise<Account> {
   const [a] = await accounts(t, 1);
   await t.makeAdmin(a.id, `${t.config.agencyName}Admin`);
   return a;
+}
+
+/** The SiteAdmins, and only them: one reads Italian, one English, and a blocked one who is told nothing. */
+async function siteAdminsToTell() {
+  const [siteIt, siteEn, blocked] = await accounts(t, 3);
+  await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', siteEn.id).execute();
+  const blockedAt = new Date().toISOString();
+  await t.db.kysely.updateTable('users').set({ blocked_at: blockedAt }).where('id', '=', blocked.id).execute();
+  await onlySiteAdmins(siteIt.id, siteEn.id, blocked.id);
+  return { siteIt, siteEn };
+}
+
+/** The two active SiteAdmins' mails, after checking that they, and nobody else, got one. */
+function mailsOfBoth(mails: ParsedMail[], siteIt: Account, siteEn: Account) {
+  const told = [siteEn, siteIt].map((a) => `${a.username}@example.com`);
+  expect(mails.map((m) => m.to).sort()).toEqual(told.sort());
+  const it = mails.find((m) => m.to.includes(siteIt.username))!;
+  const en = mails.find((m) => m.to.includes(siteEn.username))!;
+  return { it, en };
 }
 
 describe('nobody credits or debits their own wallet', () => {
@@ -110,21 +130,14 @@ describe('nor through a giveaway code of their own', () => {
 
 describe('every admin credit is told to the site admins', () => {
   test("an agency admin's credit mails each active SiteAdmin in their language; not a blocked one", async () => {
-    const [siteIt, siteEn, blocked] = await accounts(t, 3);
-    await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', siteEn.id).execute();
-    const blockedAt = new Date().toISOString();
-    await t.db.kysely.updateTable('users').set({ blocked_at: blockedAt }).where('id', '=', blocked.id).execute();
-    await onlySiteAdmins(siteIt.id, siteEn.id, blocked.id);
+    const { siteIt, siteEn } = await siteAdminsToTell();
     const agency = await agencyAdmin();
     const [player] = await accounts(t, 1);
     const before = (await t.outbox()).length;
 
     expect((await adjust(agency.token, player.id, 120)).status).toBe(200);
     const mails = (await t.outbox()).slice(before);
-    const told = [siteEn, siteIt].map((a) => `${a.username}@example.com`);
-    expect(mails.map((m) => m.to).sort()).toEqual(told.sort());
-    const it = mails.find((m) => m.to.includes(siteIt.username))!;
-    const en = mails.find((m) => m.to.includes(siteEn.username))!;
+    const { it, en } = mailsOfBoth(mails, siteIt, siteEn);
     expect(it.subject).toBe(`Portafoglio accreditato da ${agency.username}: 120 crediti a ${player.username}`);
     expect(en.subject).toBe(`Wallet credited by ${agency.username}: 120 credits to ${player.username}`);
     expect(en.text).toContain('wallet rule test');
@@ -148,11 +161,7 @@ describe('every admin credit is told to the site admins', () => {
   });
 
   test("an admin's award of a manual badge that pays is told as a credit is, in each reader's language", async () => {
-    const [siteIt, siteEn, blocked] = await accounts(t, 3);
-    await t.db.kysely.updateTable('users').set({ language: 'en' }).where('id', '=', siteEn.id).execute();
-    const blockedAt = new Date().toISOString();
-    await t.db.kysely.updateTable('users').set({ blocked_at: blockedAt }).where('id', '=', blocked.id).execute();
-    await onlySiteAdmins(siteIt.id, siteEn.id, blocked.id);
+    const { siteIt, siteEn } = await siteAdminsToTell();
     const agency = await agencyAdmin();
     const api = rewardsApi(t, agency.token);
     const slug = `hero_${agency.id.slice(0, 8)}`;
@@ -168,10 +177,7 @@ describe('every admin credit is told to the site admins', () => {
     expect((await award(slug)).json.data).toMatchObject({ awarded: true, credits: 35 });
     await t.mailDrained();
     const mails = (await t.outbox()).slice(before);
-    const told = [siteEn, siteIt].map((a) => `${a.username}@example.com`);
-    expect(mails.map((m) => m.to).sort()).toEqual(told.sort());
-    const it = mails.find((m) => m.to.includes(siteIt.username))!;
-    const en = mails.find((m) => m.to.includes(siteEn.username))!;
+    const { it, en } = mailsOfBoth(mails, siteIt, siteEn);
     expect(it.subject).toBe(
       `Badge "Eroe della settimana" assegnato da ${agency.username}: 35 crediti a ${player.username}`,
     );
