@@ -141,10 +141,10 @@ function TournamentActions({
     host.team(true);
   };
 
-  const registerPath = <S extends '' | '/checkin'>(userId: string, suffix: S) =>
-    `/tournaments/${encodeURIComponent(host.current().id)}/register${suffix}?userID=${encodeURIComponent(
-      userId,
-    )}` as const;
+  const registerPath = <S extends '' | '/checkin'>(userId: string, suffix: S) => {
+    const id = encodeURIComponent(host.current().id);
+    return `/tournaments/${id}/register${suffix}?userID=${encodeURIComponent(userId)}` as const;
+  };
 
   const afterFailure = (code: string, status: number) => {
     setConfirming(null); // the error shows on the page, not behind the dialog

@@ -30,19 +30,16 @@ const call: TypedCall<CampaignApi> = api;
  */
 export default function CampaignQueue({ t, locale }: SectionProps) {
   const list = useAdminList<AdminSubmission>({
-    load: ({ query, page, values }) =>
-      call<'GET /marketplace/submissions'>(
-        `/marketplace/submissions?${queueQuery(
-          {
-            phase: values.phase as PhaseFilter,
-            status: values.status as StatusFilter,
-            duplicatesOnly: values.duplicates === 'true',
-            search: query,
-            sort: values.sort,
-          },
-          page,
-        )}`,
-      ),
+    load: ({ query, page, values }) => {
+      const filters = {
+        phase: values.phase as PhaseFilter,
+        status: values.status as StatusFilter,
+        duplicatesOnly: values.duplicates === 'true',
+        search: query,
+        sort: values.sort,
+      };
+      return call<'GET /marketplace/submissions'>(`/marketplace/submissions?${queueQuery(filters, page)}`);
+    },
     params: {
       phase: { values: phaseFilters, initial: defaultQueueFilters.phase },
       status: { values: statusFilters, initial: defaultQueueFilters.status, narrows: false },

@@ -256,10 +256,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
                         className={`font-mono font-semibold ${tx.amount >= 0 ? 'text-emerald-300' : 'text-rose-300'}`}
                         data-testid="wallet-transaction-amount"
                       >
-                        {`${tx.amount > 0 ? '+' : tx.amount < 0 ? '−' : ''}${formatNumber(
-                          Math.abs(tx.amount),
-                          locale,
-                        )}`}
+                        {(tx.amount > 0 ? '+' : tx.amount < 0 ? '−' : '') + formatNumber(Math.abs(tx.amount), locale)}
                       </p>
                       <p className="font-mono text-xs text-slate-500">
                         {t('rewardsAdmin.wallets.balanceAfter', { n: formatNumber(tx.balanceAfter, locale) })}
