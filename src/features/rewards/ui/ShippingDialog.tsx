@@ -1,5 +1,5 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
-import CloseButton from '../../../platform/ui/CloseButton.tsx';
+import { useEffect, useRef, useState } from 'react';
+import TitledModal from '../../../platform/ui/TitledModal.tsx';
 import type { Product } from '../contract.ts';
 import {
   shippingAddressFields,
@@ -51,6 +51,18 @@ const addressOf = (user: Partial<User> | null, locale: Locale): Values => {
 
 const validate = schemaValidator<Values>(shippingAddressSchema);
 
+/**
+ * A purchase (or a refusal) turns the card's button into its new state ("owned", "out of stock", the credits
+ * missing): the focus goes there rather than to the start of the page.
+ */
+const toCardState = (opener: HTMLElement | null) => {
+  const card = opener?.closest('[data-testid="product-card"]');
+  return () => {
+    if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
+    else card?.querySelector<HTMLElement>('[data-card-state]')?.focus();
+  };
+};
+
 export type PurchaseOutcome =
   { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
 
@@ -71,11 +83,9 @@ interface Props {
  * confirm blocked until the required ones are filled. Prefilled from the user; the address is saved on the user first
  * (a failure there is only logged), then the purchase is sent with an Idempotency-Key. Open while mounted, on the
  * native modal <dialog>. Test ids: shipping-dialog, shipping-<field> (and -error), shipping-confirm, shipping-cancel,
- * shipping-close, shipping-incomplete.
+ * shipping-dialog-close, shipping-incomplete.
  */
 export default function ShippingDialog({ product, user, credits, locale, t, onClose, onOutcome }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const send = useRef(idempotentSender<PurchaseResult>()).current;
   const [busy, setBusy] = useState(false);
   // the price shown and sent: a 409 PRICE_CHANGED brings the current one here, and the player decides again
@@ -88,10 +98,6 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
 
   useEffect(() => {
-    const dialog = ref.current;
-    const opener = document.activeElement as HTMLElement | null;
-    const card = opener?.closest('[data-testid="product-card"]');
-    if (dialog && !dialog.open) dialog.showModal();
     // the stored user may be stale: the address on the server wins, unless already edited here
     let live = true;
     call<'GET /users/me'>('/users/me').then((res) => {
@@ -101,13 +107,8 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     });
     return () => {
       live = false;
-      // a purchase (or a refusal) turns the card's button into its new state ("owned", "out of stock", the
-      // credits missing): the focus goes there rather than to the start of the page
-      if (opener?.isConnected && !opener.matches(':disabled')) opener.focus();
-      else card?.querySelector<HTMLElement>('[data-card-state]')?.focus();
     };
   }, [reset, locale]);
-  useLayoutEffect(() => () => ref.current?.close(), []);
 
   const onConfirm = async (address: Values) => {
     setBusy(true);
@@ -179,30 +180,17 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-busy={busy || undefined}
-      data-testid="shipping-dialog"
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!busy) onClose();
-      }}
-      className={
-        'm-auto max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto rounded-2xl ' +
-        'border border-line bg-panel p-0 text-slate-100 shadow-2xl shadow-black/60 backdrop:bg-black/70'
-      }
+    <TitledModal
+      title={t('rewards.address.title')}
+      subtitle={t('rewards.address.intro', { name: product.name })}
+      closeLabel={t('rewards.address.close')}
+      onClose={onClose}
+      busy={busy}
+      testId="shipping-dialog"
+      width="w-[min(34rem,calc(100vw-2rem))]"
+      refocus={toCardState}
     >
-      <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-line bg-panel px-5 py-4">
-        <div>
-          <h2 id={titleId} className="text-lg leading-snug font-bold text-white">
-            {t('rewards.address.title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-300">{t('rewards.address.intro', { name: product.name })}</p>
-        </div>
-        <CloseButton onClose={onClose} busy={busy} label={t('rewards.address.close')} testId="shipping-close" />
-      </div>
-      <form noValidate onSubmit={handleSubmit(onConfirm)} className="space-y-4 px-5 py-5" data-testid="shipping-form">
+      <form noValidate onSubmit={handleSubmit(onConfirm)} className="space-y-4" data-testid="shipping-form">
         <dl className="grid grid-cols-2 gap-3 rounded-xl border border-line bg-ink/50 p-3 text-sm">
           <div>
             <dt className="text-slate-400">{t('rewards.address.price')}</dt>
@@ -257,6 +245,6 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
           }}
         />
       </form>
-    </dialog>
+    </TitledModal>
   );
 }

@@ -32,7 +32,7 @@ import {
   secondaryButtonClass,
   selectClass,
 } from '../../../platform/ui/ui.ts';
-import Modal from './Modal.tsx';
+import TitledModal from '../../../platform/ui/TitledModal.tsx';
 
 const call: TypedCall<AccountsApi & TournamentsApi> = api;
 
@@ -280,7 +280,7 @@ export default function JoinDialog({
   );
 
   return (
-    <Modal
+    <TitledModal
       title={t('tournaments.join.title', { name: tournament.name })}
       closeLabel={t('tournaments.dialog.close')}
       onClose={onClose}
@@ -531,7 +531,7 @@ export default function JoinDialog({
 
         {help && <HelpOverlay t={t} which={help} onClose={() => setHelp(null)} />}
       </form>
-    </Modal>
+    </TitledModal>
   );
 }
 

@@ -7,7 +7,7 @@ import type { TournamentsApi } from '../endpoints.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import DialogActions from '../../../platform/ui/DialogActions.tsx';
 import { errorBoxClass } from '../../../platform/ui/ui.ts';
-import Modal from './Modal.tsx';
+import TitledModal from '../../../platform/ui/TitledModal.tsx';
 
 const call: TypedCall<TournamentsApi> = api;
 
@@ -48,7 +48,7 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
   };
 
   return (
-    <Modal
+    <TitledModal
       title={t('tournaments.team.title')}
       closeLabel={t('tournaments.dialog.close')}
       onClose={onClose}
@@ -100,6 +100,6 @@ export default function TeamDialog({ t, competitionId, onClose, onChosen }: Prop
         disabled={!team}
         testIds={['team-later', 'team-confirm']}
       />
-    </Modal>
+    </TitledModal>
   );
 }

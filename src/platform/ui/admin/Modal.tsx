@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import ModalDialog from '../ModalDialog.tsx';
+import CloseButton from '../CloseButton.tsx';
 
 interface Props {
   open: boolean;
@@ -27,18 +28,7 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
             <h2 id={titleId} className="text-lg font-bold text-white">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={closeLabel}
-              data-testid={`${testId}-close`}
-              className={
-                'rounded-lg px-2 text-xl leading-none text-slate-400 outline-none ' +
-                'hover:text-white focus-visible:ring-2 focus-visible:ring-accent'
-              }
-            >
-              ×
-            </button>
+            <CloseButton onClose={onClose} busy={false} label={closeLabel} testId={`${testId}-close`} />
           </div>
           {children}
         </div>
@@ -49,6 +39,11 @@ export default function Modal({ open, title, closeLabel, onClose, children, test
 
 interface FactProps {
   label: string;
+  /** the value in white and bold: the fact the modal is about (who, what) */
+  strong?: boolean;
+  /** one line, cut with an ellipsis: names and addresses that may be long */
+  truncate?: boolean;
+  /** any other look of the value, in place of the plain or strong one */
   valueClassName?: string;
   testId?: string;
   children: ReactNode;
@@ -58,11 +53,12 @@ interface FactProps {
  * One fact of a <dl>: its term, then its value, two cells of the list's grid (a review's head, ReviewSummary, sets
  * them side by side).
  */
-export function DetailFact({ label, valueClassName = 'text-slate-200', testId, children }: FactProps) {
+export function DetailFact({ label, strong, truncate, valueClassName, testId, children }: FactProps) {
+  const look = valueClassName ?? (strong ? 'font-semibold text-white' : 'text-slate-200');
   return (
     <>
       <dt className="text-slate-400">{label}</dt>
-      <dd className={valueClassName} data-testid={testId}>
+      <dd className={truncate ? `truncate ${look}` : look} data-testid={testId}>
         {children}
       </dd>
     </>

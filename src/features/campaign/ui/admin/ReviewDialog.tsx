@@ -97,17 +97,13 @@ export default function ReviewDialog({ t, locale, review }: ReviewDialogProps<Ad
       {s && (
         <>
           <ReviewSummary src={s.imageUrl} linkLabel={t('campaignAdmin.image.newTabFor', { name: s.username })}>
-            <DetailFact
-              label={t('campaignAdmin.review.typedName')}
-              valueClassName="truncate font-semibold text-white"
-              testId="review-name"
-            >
+            <DetailFact label={t('campaignAdmin.review.typedName')} strong truncate testId="review-name">
               {s.username}
             </DetailFact>
-            <DetailFact label={t('campaignAdmin.review.account')} valueClassName="truncate text-slate-200">
+            <DetailFact label={t('campaignAdmin.review.account')} truncate>
               {s.accountUsername}
             </DetailFact>
-            <DetailFact label={t('campaignAdmin.review.email')} valueClassName="truncate text-slate-200">
+            <DetailFact label={t('campaignAdmin.review.email')} truncate>
               {s.email}
             </DetailFact>
             <DetailFact label={t('campaignAdmin.queue.columns.phase')}>

@@ -155,15 +155,11 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
       {r && (
         <>
           <ReviewSummary src={r.imageUrl} linkLabel={t('resultsAdmin.review.newTab')}>
-            <DetailFact
-              label={t('resultsAdmin.review.player')}
-              valueClassName="truncate font-semibold text-white"
-              testId="report-review-player"
-            >
+            <DetailFact label={t('resultsAdmin.review.player')} strong truncate testId="report-review-player">
               {r.username}
             </DetailFact>
             {r.entrantName !== r.username && (
-              <DetailFact label={t('resultsAdmin.review.entrant')} valueClassName="truncate text-slate-200">
+              <DetailFact label={t('resultsAdmin.review.entrant')} truncate>
                 {r.entrantName}
               </DetailFact>
             )}

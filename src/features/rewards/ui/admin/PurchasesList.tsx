@@ -155,14 +155,10 @@ export default function PurchasesList({ t, locale }: SectionProps) {
                 </div>
               </div>
               <dl className="grid gap-4 text-sm sm:grid-cols-2">
-                <DetailItem
-                  label={t('rewardsAdmin.purchases.columns.buyer')}
-                  valueClassName="font-semibold text-white"
-                  testId="purchase-modal-buyer"
-                >
+                <DetailItem label={t('rewardsAdmin.purchases.columns.buyer')} strong testId="purchase-modal-buyer">
                   {open.username}
                 </DetailItem>
-                <DetailItem label={t('rewardsAdmin.purchases.columns.date')} valueClassName="text-slate-200">
+                <DetailItem label={t('rewardsAdmin.purchases.columns.date')}>
                   <time dateTime={open.createdAt}>{formatDateTime(open.createdAt, locale)}</time>
                 </DetailItem>
                 <DetailItem

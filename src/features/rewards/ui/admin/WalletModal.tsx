@@ -135,11 +135,7 @@ export default function WalletModal({ t, locale, wallet, onClose, onAdjusted }: 
       {wallet && (
         <>
           <dl className="grid grid-cols-2 gap-3 text-sm">
-            <DetailItem
-              label={t('rewardsAdmin.wallets.columns.user')}
-              valueClassName="font-semibold text-white"
-              testId="wallet-modal-user"
-            >
+            <DetailItem label={t('rewardsAdmin.wallets.columns.user')} strong testId="wallet-modal-user">
               {wallet.username}
             </DetailItem>
             <DetailItem
