@@ -7,6 +7,8 @@ interface Props {
   title: string;
   message: string;
   confirmLabel: string;
+  /** the confirm button's text while the action runs (the confirm label by default) */
+  busyLabel?: string;
   cancelLabel: string;
   onConfirm: () => void;
   onCancel: () => void;

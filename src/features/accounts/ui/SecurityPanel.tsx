@@ -131,7 +131,8 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
         open={asking}
         title={t('accounts.settings.security.logoutAllTitle')}
         message={t('accounts.settings.security.logoutAllConfirm')}
-        confirmLabel={busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
+        confirmLabel={t('accounts.settings.security.logoutAll')}
+        busyLabel={t('accounts.settings.security.loggingOut')}
         cancelLabel={t('accounts.settings.security.cancel')}
         onConfirm={() => void onConfirm()}
         onCancel={() => setAsking(false)}

@@ -107,7 +107,8 @@ export default function DeleteAccount({ t, locale }: { t: Translator; locale: Lo
         open={asking !== null}
         title={t('accounts.settings.deletion.dialogTitle')}
         message={`${t('accounts.settings.deletion.gone')} ${t('accounts.settings.deletion.kept')}`}
-        confirmLabel={busy ? t('accounts.settings.deletion.working') : t('accounts.settings.deletion.confirm')}
+        confirmLabel={t('accounts.settings.deletion.confirm')}
+        busyLabel={t('accounts.settings.deletion.working')}
         cancelLabel={t('accounts.settings.deletion.cancel')}
         onConfirm={() => void onConfirm()}
         onCancel={() => setAsking(null)}

@@ -59,7 +59,8 @@ export default function AccountClosing({
         {...closing.dialog}
         title={t('accounts.userPage.closing.confirmTitle', { name })}
         message={t('accounts.userPage.closing.confirmMessage', { name })}
-        confirmLabel={closing.busy ? t('accounts.userPage.closing.working') : t('accounts.userPage.closing.confirm')}
+        confirmLabel={t('accounts.userPage.closing.confirm')}
+        busyLabel={t('accounts.userPage.closing.working')}
         cancelLabel={t('accounts.userPage.closing.cancel')}
         onConfirm={() => void run()}
         danger
