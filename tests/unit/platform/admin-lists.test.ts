@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { matchesSearch, pageCount, pageOffset, pageWindow } from '../../../src/platform/ui/admin/admin-lists.ts';
+import {
+  filledQuery,
+  matchesSearch,
+  pageCount,
+  pageOffset,
+  pageQuery,
+  pageWindow,
+} from '../../../src/platform/ui/admin/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../../src/platform/ui/admin/datetime-local.ts';
 import { fieldErrorKey } from '../../../src/platform/browser/form-errors.ts';
 
@@ -32,6 +39,19 @@ describe('pagination window of 5 page buttons', () => {
     expect(matchesSearch('Bomber Cup', '  BOMB ')).toBe(true);
     expect(matchesSearch('Bomber Cup', 'valorant')).toBe(false);
     expect(matchesSearch('anything', '')).toBe(true);
+  });
+});
+
+describe('the query of a server-paged list', () => {
+  it('asks for one page by limit and offset, with the filters that have a value', () => {
+    expect(pageQuery(3, { sort: 'name', search: '', archived: undefined }).toString()).toBe(
+      'limit=10&offset=20&sort=name',
+    );
+    expect(pageQuery(1).toString()).toBe('limit=10&offset=0');
+  });
+
+  it('leaves out an empty filter, so the API applies its default, and encodes what it keeps', () => {
+    expect(filledQuery({ search: 'Rossi & co', category: '', sort: undefined }).toString()).toBe('search=Rossi+%26+co');
   });
 });
 

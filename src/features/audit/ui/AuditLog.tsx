@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { PAGE_SIZE, pageOffset } from '../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery, filledQuery } from '../../../platform/ui/admin/admin-lists.ts';
 import { localizePath, type Locale } from '../../../platform/i18n/i18n.ts';
 import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
 import { TableHead } from '../../../platform/ui/TableHead.tsx';
@@ -35,13 +35,12 @@ const call: TypedCall<AuditApi> = api;
 const objectName = (e: AuditEntry) => e.entityLabel || (e.entityId ? `${e.entityType} ${e.entityId}` : e.entityType);
 
 /** The filter and search of the list, as the API's query (the page's list and its export share it). */
-const filterQuery = (query: string, values: Record<string, string | undefined>) =>
-  new URLSearchParams({
-    ...(values.category ? { category: values.category } : {}),
-    ...(values.tournament ? { tournament: values.tournament } : {}),
-    ...(query ? { search: query } : {}),
-    ...(values.sort ? { sort: values.sort } : {}),
-  });
+const filterQuery = (query: string, values: Record<string, string | undefined>) => ({
+  category: values.category,
+  tournament: values.tournament,
+  search: query,
+  sort: values.sort,
+});
 
 /**
  * /dashboard/audit: every admin action, newest first, filtered by category and by tournament (who changed this
@@ -50,12 +49,7 @@ const filterQuery = (query: string, values: Record<string, string | undefined>) 
 export default function AuditLog({ t, locale }: SectionProps) {
   const list = useAdminList<AuditEntry>({
     load: ({ query, page, values }) =>
-      call<'GET /admin/audit'>(
-        `/admin/audit?${new URLSearchParams({
-          limit: String(PAGE_SIZE),
-          offset: String(pageOffset(page)),
-        })}&${filterQuery(query, values)}`,
-      ),
+      call<'GET /admin/audit'>(`/admin/audit?${pageQuery(page, filterQuery(query, values))}`),
     params: {
       category: { values: ['', ...auditCategories], initial: '' },
       tournament: { values: [''], initial: '', accepts: isId },
@@ -119,7 +113,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
           )}
           <div className="self-end">
             <ExportButton
-              path={`/admin/audit/export?${filterQuery(list.query, list.values)}`}
+              path={`/admin/audit/export?${filledQuery(filterQuery(list.query, list.values))}`}
               name={t('audit.export')}
               t={t}
               testId="audit-export"

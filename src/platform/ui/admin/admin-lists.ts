@@ -22,6 +22,15 @@ export function pageWindow(page: number, pages: number, width: number = PAGE_WIN
 /** The offset of a 1-based page, for limit/offset APIs. */
 export const pageOffset = (page: number, size: number = PAGE_SIZE) => (Math.max(1, page) - 1) * size;
 
+/** A list's filters as a query; one without a value (no search, "all") is left out, so the API applies its default. */
+export function filledQuery(filters: Record<string, string | undefined>): URLSearchParams {
+  return new URLSearchParams(Object.entries(filters).filter((entry): entry is [string, string] => !!entry[1]));
+}
+
+/** The query of one page of a limit/offset list, with the list's own filters (as filledQuery). */
+export const pageQuery = (page: number, filters: Record<string, string | undefined> = {}) =>
+  filledQuery({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)), ...filters });
+
 /** Case- and accent-insensitive "contains", for searching names on the client. */
 export function matchesSearch(text: string, query: string): boolean {
   const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();

@@ -7,7 +7,7 @@ import {
   type CampaignUpdate,
   type ReviewInput,
 } from '../../contract.ts';
-import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery } from '../../../../platform/ui/admin/admin-lists.ts';
 import { isoToLocalInput, localInputToIso } from '../../../../platform/ui/admin/datetime-local.ts';
 
 /**
@@ -36,13 +36,14 @@ export const defaultQueueFilters: QueueFilters = { phase: 'all', status: 'pendin
 
 /** The query string of GET /marketplace/submissions for one page of the queue ("all" filters are left out). */
 export function queueQuery(filters: QueueFilters, page: number): string {
-  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(pageOffset(page)) });
-  if (filters.phase !== 'all') params.set('phase', filters.phase);
-  if (filters.status !== 'all') params.set('status', filters.status);
-  if (filters.duplicatesOnly) params.set('duplicates', 'true');
-  if (filters.search) params.set('search', filters.search);
-  if (filters.sort && filters.sort !== 'newest') params.set('sort', filters.sort);
-  return params.toString();
+  const chosen = (value: string | undefined, all: string) => (value === all ? undefined : value);
+  return pageQuery(page, {
+    phase: chosen(filters.phase, 'all'),
+    status: chosen(filters.status, 'all'),
+    duplicates: filters.duplicatesOnly ? 'true' : undefined,
+    search: filters.search,
+    sort: chosen(filters.sort, 'newest'),
+  }).toString();
 }
 
 export type ReviewDecision = ReviewInput['decision'];

@@ -1,4 +1,4 @@
-import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { giveawaySorts, type Giveaway } from '../../contract.ts';
 import { api, marketplaceApiBase } from '../../../../platform/browser/api-client.ts';
@@ -26,13 +26,7 @@ export default function GiveawaysList({ t, locale, ownerId }: SectionProps) {
   const list = useAdminList<Giveaway>({
     load: ({ query, page, values }) =>
       call<'GET /marketplace/giveaways'>(
-        `/marketplace/giveaways?${new URLSearchParams({
-          owner: ownerId,
-          limit: String(PAGE_SIZE),
-          offset: String(pageOffset(page)),
-          sort: values.sort!,
-          ...(query ? { search: query } : {}),
-        })}`,
+        `/marketplace/giveaways?${pageQuery(page, { owner: ownerId, sort: values.sort, search: query })}`,
         { base },
       ),
     params: { sort: { values: giveawaySorts, initial: 'newest' } },

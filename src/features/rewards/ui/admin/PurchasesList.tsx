@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery, filledQuery } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { purchaseSorts, type Purchase } from '../../contract.ts';
@@ -23,9 +23,9 @@ const filters = ['all', 'fulfilled', 'unfulfilled'] as const;
 
 /** The list's search, filter and sort as the API reads them: the list's pages and its export ask the same. */
 const filterQuery = ({ query, values: { filter, sort } }: Pick<ListRequest, 'query' | 'values'>) => ({
-  sort: sort!,
-  ...(query ? { search: query } : {}),
-  ...(filter !== 'all' ? { fulfilled: String(filter === 'fulfilled') } : {}),
+  sort,
+  search: query,
+  fulfilled: filter === 'all' ? undefined : String(filter === 'fulfilled'),
 });
 
 function FulfilledBadge({ fulfilled, t }: { fulfilled: boolean; t: SectionProps['t'] }) {
@@ -52,13 +52,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
   // purchase load failures are only logged (plus the inline text), hence no toast
   const list = useAdminList<Purchase>({
     load: (req) =>
-      call<'GET /marketplace/purchases'>(
-        `/marketplace/purchases?${new URLSearchParams({
-          limit: String(PAGE_SIZE),
-          offset: String(pageOffset(req.page)),
-          ...filterQuery(req),
-        })}`,
-      ),
+      call<'GET /marketplace/purchases'>(`/marketplace/purchases?${pageQuery(req.page, filterQuery(req))}`),
     params: { filter: { values: filters, initial: 'all' }, sort: { values: purchaseSorts, initial: 'newest' } },
   });
   useEffect(() => {
@@ -106,7 +100,7 @@ export default function PurchasesList({ t, locale }: SectionProps) {
             options={filters.map((f) => [f, t(`rewardsAdmin.purchases.filters.${f}`)])}
           />
           <ExportButton
-            path={`/marketplace/purchases/export?${new URLSearchParams(filterQuery(list))}`}
+            path={`/marketplace/purchases/export?${filledQuery(filterQuery(list))}`}
             name="purchases"
             t={t}
             testId="purchases-export"

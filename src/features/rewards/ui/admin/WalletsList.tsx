@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery, filledQuery } from '../../../../platform/ui/admin/admin-lists.ts';
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { walletSorts, type Wallet } from '../../contract.ts';
@@ -18,8 +18,8 @@ const call: TypedCall<RewardsApi> = api;
 
 /** The list's search and sort as the API reads them: the list's pages and its export ask the same. */
 const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) => ({
-  sort: values.sort!,
-  ...(query ? { search: query } : {}),
+  sort: values.sort,
+  search: query,
 });
 
 /**
@@ -28,14 +28,7 @@ const filterQuery = ({ query, values }: Pick<ListRequest, 'query' | 'values'>) =
  */
 export default function WalletsList({ t, locale }: SectionProps) {
   const list = useAdminList<Wallet>({
-    load: (req) =>
-      call<'GET /marketplace/wallets'>(
-        `/marketplace/wallets?${new URLSearchParams({
-          limit: String(PAGE_SIZE),
-          offset: String(pageOffset(req.page)),
-          ...filterQuery(req),
-        })}`,
-      ),
+    load: (req) => call<'GET /marketplace/wallets'>(`/marketplace/wallets?${pageQuery(req.page, filterQuery(req))}`),
     params: { sort: { values: walletSorts, initial: 'newest' } },
     loadError: t('rewardsAdmin.wallets.loadError'),
   });
@@ -56,7 +49,7 @@ export default function WalletsList({ t, locale }: SectionProps) {
       minWidthClass="max-sm:min-w-0"
       tools={
         <ExportButton
-          path={`/marketplace/wallets/export?${new URLSearchParams(filterQuery(list))}`}
+          path={`/marketplace/wallets/export?${filledQuery(filterQuery(list))}`}
           name="wallets"
           t={t}
           testId="wallets-export"

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import { useRowDialog } from '../../../../platform/ui/admin/use-row-dialog.ts';
-import { PAGE_SIZE, pageOffset } from '../../../../platform/ui/admin/admin-lists.ts';
+import { pageQuery } from '../../../../platform/ui/admin/admin-lists.ts';
 import { phaseOf } from '../../rules.ts';
 import type { Tournament } from '../../contract.ts';
 import { api } from '../../../../platform/browser/api-client.ts';
@@ -23,12 +23,10 @@ const call: TypedCall<TournamentsApi> = api;
 /** The API pages, sorts and searches (a name in either language, so an English search finds an Italian name too). */
 const load = ({ query, page, values }: ListRequest) =>
   call<'GET /tournaments'>(
-    `/tournaments?${new URLSearchParams({
-      limit: String(PAGE_SIZE),
-      offset: String(pageOffset(page)),
-      sort: values.sort!,
-      ...(values.archived === 'hide' ? {} : { archived: values.archived! }),
-      ...(query ? { search: query } : {}),
+    `/tournaments?${pageQuery(page, {
+      sort: values.sort,
+      archived: values.archived === 'hide' ? undefined : values.archived,
+      search: query,
     })}`,
   );
 
