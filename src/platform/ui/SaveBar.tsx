@@ -1,5 +1,5 @@
 import { FormMessage } from './FormField.tsx';
-import { primaryButtonClass } from './ui.ts';
+import BusyButton from './BusyButton.tsx';
 
 /**
  * The foot of a form that saves in place (the settings tabs loaded on opening): what the last save
@@ -36,9 +36,9 @@ export default function SaveBar({
         <FormMessage kind="success" text={saved} testId={savedTestId} />
         <FormMessage kind="error" text={failure} testId={failureTestId} />
       </div>
-      <button type="submit" disabled={disabled || saving} className={primaryButtonClass} data-testid={testId}>
-        {saving ? busyLabel : label}
-      </button>
+      <BusyButton type="submit" busy={saving} busyLabel={busyLabel} disabled={disabled} testId={testId}>
+        {label}
+      </BusyButton>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { ADMIN, goto, localeTexts, loginAs, toast } from '../helpers.ts';
+import { ADMIN, GIULIA, goto, localeTexts, loginAs, toast } from '../helpers.ts';
 
 /**
  * A dashboard action keeps the keyboard's focus on its button while it runs: a disabled button would drop it to
@@ -23,4 +23,35 @@ test('a refused "generate bracket" pressed with the keyboard leaves the focus on
   await expect(toast(page, 'error')).toHaveText(localeTexts('en', 'errors').BRACKET_TOO_FEW_ENTRANTS);
   await expect(generate).toBeEnabled();
   await expect(generate).toBeFocused();
+});
+
+// The settings' tabs keep it too: a reminder save held by the test shows its busy text on the focused button, and
+// when the server refuses, the player is still on the button to try again.
+test('a settings save pressed with the keyboard keeps the focus while it runs and after it fails', async ({ page }) => {
+  const texts = localeTexts('en', 'accounts').settings;
+  await loginAs(page, GIULIA);
+  await goto(page, '/en/settings');
+  await page.getByTestId('settings-tab-notifications').click();
+  await page.getByRole('checkbox', { name: texts.notifications.resultsFinal.label }).click();
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/users/me/notifications', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    await held;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ status: 'ERROR', error: { code: 'SERVICE_UNAVAILABLE', message: 'busy' } }),
+    });
+  });
+  const save = page.getByTestId('notifications-save');
+  await save.focus();
+  await page.keyboard.press('Enter');
+  await expect(save).toHaveAttribute('aria-busy', 'true');
+  await expect(save).toHaveText(texts.saving);
+  await expect(save).toBeFocused();
+  release();
+  await expect(page.getByTestId('notifications-error')).toHaveText(localeTexts('en', 'errors').SERVICE_UNAVAILABLE);
+  await expect(save).toBeEnabled();
+  await expect(save).toBeFocused();
 });

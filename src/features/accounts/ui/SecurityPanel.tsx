@@ -10,6 +10,7 @@ import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import SaveBar from '../../../platform/ui/SaveBar.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import BusyButton from '../../../platform/ui/BusyButton.tsx';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
@@ -118,15 +119,15 @@ function LogoutEverywhere({ t, locale }: { t: Translator; locale: Locale }) {
       </h2>
       <p className="mt-1 text-sm text-slate-400">{t('accounts.settings.security.logoutAllText')}</p>
       <FormMessage kind="error" text={failure} testId="logout-all-error" className="mt-4" />
-      <button
-        type="button"
+      <BusyButton
         onClick={() => setAsking(true)}
-        disabled={busy}
+        busy={busy}
+        busyLabel={t('accounts.settings.security.loggingOut')}
         className={`${secondaryButtonClass} mt-4 hover:border-rose-500 hover:text-rose-300`}
-        data-testid="logout-all"
+        testId="logout-all"
       >
-        {busy ? t('accounts.settings.security.loggingOut') : t('accounts.settings.security.logoutAll')}
-      </button>
+        {t('accounts.settings.security.logoutAll')}
+      </BusyButton>
       <ConfirmDialog
         open={asking}
         title={t('accounts.settings.security.logoutAllTitle')}

@@ -3,6 +3,7 @@ import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import BusyButton from '../../../platform/ui/BusyButton.tsx';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import PrivacySection from './PrivacySection.tsx';
 import type { PrivacyApi } from '../endpoints.ts';
@@ -51,15 +52,15 @@ export default function DataPanel({ t }: { t: Translator }) {
       intro={t('accounts.settings.data.intro')}
       testId="data-export"
     >
-      <button
-        type="button"
+      <BusyButton
         className={`${secondaryButtonClass} mt-4`}
         onClick={() => void download()}
-        disabled={busy}
-        data-testid="data-export-download"
+        busy={busy}
+        busyLabel={t('accounts.settings.data.preparing')}
+        testId="data-export-download"
       >
-        {busy ? t('accounts.settings.data.preparing') : t('accounts.settings.data.download')}
-      </button>
+        {t('accounts.settings.data.download')}
+      </BusyButton>
       <FormMessage
         kind="success"
         text={done && t('accounts.settings.data.done')}

@@ -8,6 +8,7 @@ import ConfirmDialog from '../../../platform/ui/ConfirmDialog.tsx';
 import { FormMessage } from '../../../platform/ui/FormField.tsx';
 import { PasswordField } from '../../../platform/ui/PasswordInput.tsx';
 import { linkClass, secondaryButtonClass } from '../../../platform/ui/ui.ts';
+import BusyButton from '../../../platform/ui/BusyButton.tsx';
 import { useForm, type Validator } from '../../../platform/ui/use-form.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
 import PrivacySection from './PrivacySection.tsx';
@@ -84,14 +85,15 @@ export default function DeleteAccount({ t, locale }: { t: Translator; locale: Lo
           showLabel={t('accounts.password.show')}
           hideLabel={t('accounts.password.hide')}
         />
-        <button
+        <BusyButton
           type="submit"
-          disabled={busy}
+          busy={busy}
+          busyLabel={t('accounts.settings.deletion.working')}
           className={`${secondaryButtonClass} justify-self-start hover:border-rose-500 hover:text-rose-300`}
-          data-testid="delete-account"
+          testId="delete-account"
         >
-          {busy ? t('accounts.settings.deletion.working') : t('accounts.settings.deletion.open')}
-        </button>
+          {t('accounts.settings.deletion.open')}
+        </BusyButton>
       </form>
       <FormMessage kind="error" text={failure && failure.text} testId="delete-account-error" className="mt-3" />
       {failure && failure.code in whereToLook && (

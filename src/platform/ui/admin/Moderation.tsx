@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import type { ApiResult } from '../../browser/api-client.ts';
 import type { Locale } from '../../i18n/i18n.ts';
 import { errorBoxClass, primaryButtonClass } from '../ui.ts';
+import BusyButton from '../BusyButton.tsx';
 import type { Registration } from '../use-form.ts';
 import type { Translator } from '../use-t.ts';
 import { AdminList, ListFilters, type AdminListProps } from './AdminList.tsx';
@@ -243,14 +244,16 @@ export function DecisionForms({
       aria-label={title}
     >
       {children}
-      <button
+      <BusyButton
         type="submit"
         className={`${decision === 'approve' ? primaryButtonClass : rejectButtonClass} w-full`}
-        disabled={busy !== null || disabled}
-        data-testid={`${id}-${decision}`}
+        busy={busy !== null}
+        busyLabel={busy === decision ? saving : undefined}
+        disabled={disabled}
+        testId={`${id}-${decision}`}
       >
-        {busy === decision ? saving : button}
-      </button>
+        {button}
+      </BusyButton>
     </form>
   );
   return (
