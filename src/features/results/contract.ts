@@ -283,7 +283,12 @@ export const adminReportSchema = reportSchema.extend({
   duplicateCount: z.number().int(),
   /** only for pending reports: a decided one is history */
   conflicts: z.array(reportConflictSchema),
-  /** pending, with a duplicate picture or a conflict: the admin looks twice */
+  /**
+   * pending in a team tournament whose teams were re-formed without its sender: it counts for no team, and
+   * approving it is refused (REPORT_SENDER_NO_TEAM) until they are on one again (the report then goes with them)
+   */
+  senderHasNoTeam: z.boolean(),
+  /** pending, with a duplicate picture, a conflict or a sender on no team: the admin looks twice */
   flagged: z.boolean(),
   /** the match already has results; when not, approving must say it creates the match */
   matchRecorded: z.boolean(),
@@ -471,6 +476,7 @@ export const resultErrors = [
   'REPORT_NOT_FOUND',
   'REPORT_ALREADY_REVIEWED',
   'REPORT_CONFLICT',
+  'REPORT_SENDER_NO_TEAM',
   'NO_STANDINGS',
   'RESULTS_INCOMPLETE',
   'MATCH_NOT_RECORDED',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
+import { tablePauses, watched } from '../helpers/table-pause.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
 import {
   checkIn,
@@ -11,6 +12,8 @@ import {
   setPhase,
   type Person,
 } from '../helpers/tournaments.ts';
+import { expectError } from '../helpers/expect-error.ts';
+import { resultsApi } from '../helpers/results.ts';
 
 /**
  * Players' match reports: who may report, what is checked, the duplicate-image
@@ -418,6 +421,198 @@ describe('decisions', () => {
     const taken = await review(duo, clash.json.data.id, { decision: 'approve', overwrite: true });
     expect([taken.status, taken.json.error.code]).toEqual([409, 'PLACEMENT_TAKEN']);
   });
+});
+
+describe('teams re-formed while reports wait', () => {
+  /** A live duo tournament of five checked-in players: Red (q0, q1) and Blue (q2, q3); q4 on no team. */
+  async function reformed() {
+    const q = await quickPlayers(t, 5);
+    const id = await liveTournament(q, q, { teamSize: 2 });
+    const api = resultsApi(t, admin.token, id);
+    const first = await api.setTeams([
+      { name: 'Red', members: [q[0].id, q[1].id] },
+      { name: 'Blue', members: [q[2].id, q[3].id] },
+    ]);
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const sent = async (who: Person, placement: number, eliminations: number) => {
+      const r = await report(id, who, { matchNumber: 1, placement, eliminations });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+      return r.json.data.id as string;
+    };
+    return { q, id, api, sent };
+  }
+  const teamId = async (api: ReturnType<typeof resultsApi>, name: string) =>
+    ((await api.teams()).json.data as { id: string; name: string }[]).find((e) => e.name === name)!.id;
+
+  // the organiser's new teams are who played: q2 is left out, and the others' reports go where they are now
+  test('each pending report follows its sender to their new team; a sender on no team is named so', async () => {
+    const { q, id, api, sent } = await reformed();
+    const r0 = await sent(q[0], 3, 2);
+    const r1 = await sent(q[1], 3, 2);
+    const r2 = await sent(q[2], 5, 0);
+    const rejected = await sent(q[3], 5, 1);
+    expect((await review(id, rejected, { decision: 'reject', reason: 'Blurred' })).status).toBe(200);
+    const blue = await teamId(api, 'Blue');
+    const again = await api.setTeams([
+      { name: 'Green', members: [q[1].id, q[3].id] },
+      { name: 'Gold', members: [q[0].id, q[4].id] },
+    ]);
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    const [green, gold] = [await teamId(api, 'Green'), await teamId(api, 'Gold')];
+    const rows = new Map((await reportRows(id)).map((r) => [r.id, r.entrant_id]));
+    expect([rows.get(r0), rows.get(r1)]).toEqual([gold, green]);
+    // a decided report is history: it keeps the team it was decided for
+    expect(rows.get(rejected)).toBe(blue);
+    const listed = (await t.call('GET', `/api/tournaments/${id}/reports`, { token: admin.token })).json.data as {
+      id: string;
+      entrantId: string;
+      entrantName: string;
+      senderHasNoTeam: boolean;
+      flagged: boolean;
+    }[];
+    const of = (rid: string) => listed.find((r) => r.id === rid)!;
+    expect([r0, r1].map((rid) => [of(rid).entrantName, of(rid).senderHasNoTeam])).toEqual([
+      ['Gold', false],
+      ['Green', false],
+    ]);
+    expect([of(r2).senderHasNoTeam, of(r2).flagged, of(r2).entrantName]).toEqual([true, true, q[2].username]);
+    expect(of(rejected).senderHasNoTeam).toBe(false);
+
+    // a teammate on the new team who reports now is compared with the report that followed its sender there
+    const r4 = await sent(q[4], 3, 1);
+    const conflicts = (await queue(id)).find((r) => r.id === r0)!.conflicts;
+    expect(conflicts.map((c) => [c.kind, c.reportId])).toEqual([
+      ['placement', r1],
+      ['teammate', r4],
+    ]);
+
+    // approving the followed report records its line for the team its sender is on now
+    const ok = await review(id, r0, { decision: 'approve', createMatch: true });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    const lines = (await api.matches()).json.data[0].lines as { entrantId: string; name: string }[];
+    expect(lines.map((l) => [l.entrantId, l.name])).toEqual([[gold, 'Gold']]);
+  });
+
+  test('approving the report of a sender on no team is 409 REPORT_SENDER_NO_TEAM; it stays pending', async () => {
+    const { q, id, api, sent } = await reformed();
+    const lonely = await sent(q[2], 5, 0);
+    expect((await api.autoTeams()).status).toBe(200);
+    // automatic teams of two in check-in order: q4 is alone in Team 3, so nobody is left out yet
+    expect((await queue(id)).find((r) => r.id === lonely)).toMatchObject({ flagged: false });
+    expect((await api.setTeams([{ name: 'Only', members: [q[0].id, q[1].id] }])).status).toBe(200);
+    const before = await t.snapshot();
+    for (const createMatch of [false, true])
+      expectError(await review(id, lonely, { decision: 'approve', createMatch }), 409, 'REPORT_SENDER_NO_TEAM');
+    expect(await t.snapshot()).toEqual(before);
+    // once back on a team, the report follows them there and may be approved
+    expect((await api.setTeams([{ name: 'Back', members: [q[2].id] }])).status).toBe(200);
+    const back = await teamId(api, 'Back');
+    expect((await reportRows(id)).find((r) => r.id === lonely)?.entrant_id).toBe(back);
+    expect((await review(id, lonely, { decision: 'approve', createMatch: true })).status).toBe(200);
+    expect((await standings(id)).rows.find((r) => r.entrantId === back)).toMatchObject({ matchesPlayed: 1 });
+  });
+});
+
+describe('teams re-formed while reports wait: races', () => {
+  /** A live duo tournament, Red (q0, q1) and Blue (q2, q3), with q0's report of match 1 waiting. */
+  async function waiting() {
+    const q = await quickPlayers(t, 4);
+    const id = await liveTournament(q, q, { teamSize: 2 });
+    const api = resultsApi(t, admin.token, id);
+    const teams = [
+      { name: 'Red', members: [q[0].id, q[1].id] },
+      { name: 'Blue', members: [q[2].id, q[3].id] },
+    ];
+    expect((await api.setTeams(teams)).status).toBe(200);
+    const sent = await report(id, q[0], { matchNumber: 1, placement: 2, eliminations: 4 });
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    return { q, id, api, reportId: sent.json.data.id as string };
+  }
+  const approve = (id: string, reportId: string) => review(id, reportId, { decision: 'approve', createMatch: true });
+  /** The match's lines, each with whether its entrant plays now. */
+  const linesNow = async (api: ReturnType<typeof resultsApi>) => {
+    const playing = new Set(((await api.entrants()).json.data as { id: string }[]).map((e) => e.id));
+    const matches = (await api.matches()).json.data as { lines: { entrantId: string; name: string }[] }[];
+    return matches.flatMap((m) => m.lines.map((l) => ({ name: l.name, playing: playing.has(l.entrantId) })));
+  };
+
+  // whichever comes first, the line belongs to a team that plays (or the re-forming is refused): never a 5xx, never
+  // a line for a team gone
+  test('an approval and a re-forming at once: the line is for a team that plays', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { q, id, api, reportId } = await waiting();
+      const [teams, approved] = await Promise.all([
+        api.setTeams([{ name: 'Green', members: [q[0].id, q[2].id] }]),
+        approve(id, reportId),
+      ]);
+      expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+      if (teams.status === 200) expect(await linesNow(api)).toEqual([{ name: 'Green', playing: true }]);
+      else {
+        expectError(teams, 409, 'TEAMS_LOCKED');
+        expect(await linesNow(api)).toEqual([{ name: 'Red', playing: true }]);
+      }
+    }
+  });
+
+  if (engine === 'postgres') {
+    const pauseAt = tablePauses(() => t);
+    /** `first` holds the tournament, waiting at its audit entry, until `second` waits behind it; then both go on. */
+    async function oneAfterTheOther<A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const a = watched(first());
+      expect(await pause.untilWaiting(1, () => a.settled)).toBe(1);
+      const b = watched(second());
+      expect(await pause.untilWaiting(2, () => b.settled)).toBe(2);
+      await pause.release();
+      return [await a.promise, await b.promise];
+    }
+
+    test('an approval behind a re-forming records the line for the sender’s new team', async () => {
+      const { q, id, api, reportId } = await waiting();
+      const [teams, approved] = await oneAfterTheOther(
+        () => api.setTeams([{ name: 'Green', members: [q[0].id, q[2].id] }]),
+        () => approve(id, reportId),
+      );
+      expect([teams.status, approved.status]).toEqual([200, 200]);
+      expect(await linesNow(api)).toEqual([{ name: 'Green', playing: true }]);
+    });
+
+    test('an approval behind a re-forming that leaves the sender out is 409 REPORT_SENDER_NO_TEAM', async () => {
+      const { q, id, api, reportId } = await waiting();
+      const [teams, approved] = await oneAfterTheOther(
+        () => api.setTeams([{ name: 'Green', members: [q[1].id, q[2].id] }]),
+        () => approve(id, reportId),
+      );
+      expect(teams.status).toBe(200);
+      expectError(approved, 409, 'REPORT_SENDER_NO_TEAM');
+      expect((await queue(id)).find((r) => r.id === reportId)).toMatchObject({ status: 'pending', flagged: true });
+      expect(await linesNow(api)).toEqual([]);
+    });
+
+    test('a re-forming behind an approval is 409 TEAMS_LOCKED: the line keeps its team', async () => {
+      const { q, id, api, reportId } = await waiting();
+      const [approved, teams] = await oneAfterTheOther(
+        () => approve(id, reportId),
+        () => api.setTeams([{ name: 'Green', members: [q[0].id, q[2].id] }]),
+      );
+      expect(approved.status).toBe(200);
+      expectError(teams, 409, 'TEAMS_LOCKED');
+      expect(await linesNow(api)).toEqual([{ name: 'Red', playing: true }]);
+    });
+
+    // the player's team is read before the picture is stored; the re-forming commits before the report does
+    test('a report sent while the teams are re-formed is stored for the sender’s new team', async () => {
+      const { q, id, api } = await waiting();
+      const [teams, stored] = await oneAfterTheOther(
+        () => api.setTeams([{ name: 'Green', members: [q[1].id, q[2].id] }]),
+        () => report(id, q[2], { matchNumber: 1, placement: 6, eliminations: 0 }),
+      );
+      expect(teams.status).toBe(200);
+      expect(stored.status, JSON.stringify(stored.json)).toBe(201);
+      const green = ((await api.teams()).json.data as { id: string }[])[0]!.id;
+      expect((await reportRows(id)).find((r) => r.id === stored.json.data.id)?.entrant_id).toBe(green);
+    });
+  }
 });
 
 describe('races', () => {

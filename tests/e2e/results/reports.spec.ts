@@ -2,7 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
-import { ADMIN, fillText, GIULIA, goto, keepShot, localeTexts, loginAs, type Session, unique } from '../helpers.ts';
+import { ADMIN, authenticate, fillText, GIULIA, goto, keepShot, localeTexts, loginAs, unique } from '../helpers.ts';
+import type { Session } from '../helpers.ts';
 
 /**
  * Players' match reports in a real browser: Giulia reports in Italian and Alex
@@ -33,13 +34,19 @@ const registration = (userId: string) => ({
   ],
 });
 
-/** A live solo Fortnite tournament that both demo players joined and checked in to, through the API. */
-async function liveTournament(request: APIRequestContext, admin: Session, players: Session[]): Promise<string> {
+/** A live Fortnite tournament (solo unless `teamSize`) that the players joined and checked in to, through the API. */
+async function liveTournament(
+  request: APIRequestContext,
+  admin: Session,
+  players: Session[],
+  teamSize: number | null = null,
+): Promise<string> {
   const created = await call(request, admin.token, 'POST', '/tournaments', {
     name: unique('E2E Reports '),
     game: 'Fortnite',
     console: ['PC'],
     maxPartecipants: 8,
+    teamSize,
     start_registration: iso(-60),
     start_checkin: iso(60),
     end_checkin: iso(90),
@@ -274,3 +281,81 @@ for (const lang of ['it', 'en'] as const)
       `${localeTexts(lang, 'results-admin').reports.loadError} ${reason}`,
     );
   });
+
+// the organiser forms the teams anew while the reports wait: Giulia's goes with her, Alex is left on no team
+test('a report whose sender the new teams leave out says so and cannot be approved', async ({ page }) => {
+  const admin = await loginAs(page, ADMIN);
+  const giulia = await authenticate(page.request, GIULIA);
+  const alex = await authenticate(page.request, ALEX);
+  const id = await liveTournament(page.request, admin, [giulia, alex], 2);
+  const teams = async (list: { name: string; members: string[] }[]) =>
+    expect((await call(page.request, admin.token, 'PUT', `/tournaments/${id}/teams`, { teams: list })).status).toBe(
+      200,
+    );
+  await teams([
+    { name: 'Coppia A', members: [giulia.user.id] },
+    { name: 'Coppia B', members: [alex.user.id] },
+  ]);
+  const sent = async (who: Session, placement: number, red: number) => {
+    const background = { r: red, g: 0, b: 0 };
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background } })
+      .png()
+      .toBuffer();
+    const res = await page.request.post(`/api/tournaments/${id}/reports`, {
+      headers: { authorization: `Bearer ${who.token}` },
+      multipart: {
+        matchNumber: '1',
+        placement: String(placement),
+        eliminations: '2',
+        file: { name: 'match.png', mimeType: 'image/png', buffer: picture },
+      },
+    });
+    const body = await res.json();
+    expect(res.status(), JSON.stringify(body)).toBe(201);
+    return body.data.id as string;
+  };
+  const giuliaReport = await sent(giulia, 1, 40);
+  const alexReport = await sent(alex, 4, 160);
+  const it_ = localeTexts('it', 'results-admin');
+  await goto(page, `/dashboard/tournaments/reports?id=${id}`);
+  const alexRow = page.getByTestId(`report-row-${alexReport}`);
+  await alexRow.getByTestId('report-row-review').click();
+  const dialog = page.getByTestId('report-review-dialog');
+  await expect(dialog.getByTestId('report-review-entrant')).toHaveText('Coppia B');
+  await dialog.getByTestId('report-review-create-match').check();
+
+  // the teams change while the dialog is open: the refusal says why, and approving is no longer offered
+  await teams([{ name: 'Insieme', members: [giulia.user.id] }]);
+  await dialog.getByTestId('report-review-approve').click();
+  await expect(dialog.getByTestId('report-review-error')).toHaveText(localeTexts('it', 'errors').REPORT_SENDER_NO_TEAM);
+  const notice = dialog.getByTestId('report-review-no-team');
+  await expect(notice).toContainText(fillText(it_.review.noTeamNotice, { username: alex.user.username }));
+  await expect(dialog.getByTestId('report-review-entrant')).toHaveText(it_.reports.noTeam);
+  await expect(dialog.getByTestId('report-review-approve')).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // read afresh, the queue flags the report and names no team; Giulia's went with her to her new team
+  await goto(page, `/dashboard/tournaments/reports?id=${id}`);
+  await expect(alexRow).toHaveAttribute('data-flagged', 'true');
+  await expect(alexRow.getByTestId('report-row-no-team')).toContainText(it_.reports.noTeam);
+  await expect(page.getByTestId(`report-row-${giuliaReport}`)).toContainText(
+    fillText(it_.reports.entrant, { name: 'Insieme' }),
+  );
+
+  // in English too, the dialog says so before anything is sent, and offers only the rejection
+  const en_ = localeTexts('en', 'results-admin');
+  await goto(page, at('en', `/dashboard/tournaments/reports?id=${id}`));
+  await expect(alexRow.getByTestId('report-row-no-team')).toContainText(en_.reports.noTeam);
+  await alexRow.getByTestId('report-row-review').click();
+  await expect(notice).toContainText(fillText(en_.review.noTeamNotice, { username: alex.user.username }));
+  await expect(dialog.getByTestId('report-review-error')).toHaveCount(0);
+  await expect(dialog.getByTestId('report-review-approve')).toBeDisabled();
+  await expect(dialog.getByTestId('report-review-create-match')).toHaveCount(0);
+  await keepShot(page, { path: `${SHOTS}/admin-review-no-team-en-1280.png` });
+  expect(await seriousViolations(page, 'review dialog, sender on no team')).toEqual([]);
+  await dialog.getByTestId('report-review-reason').fill('No longer on a team');
+  await dialog.getByTestId('report-review-reject').click();
+  await expect(dialog).toBeHidden();
+  await expect(alexRow).toHaveCount(0);
+});

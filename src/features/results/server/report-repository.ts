@@ -128,6 +128,27 @@ export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
   picturesWithHashes(db, 'match_reports', owner, hashes, perHash, accountRows(db).as('u'));
 
+/**
+ * Points each pending report of the tournament at the team its sender is in now (`teams`: the team ids with their
+ * members' user ids). A sender in none keeps the entrant it was sent for; a decided report is history and never moves.
+ */
+export async function followSenders(
+  db: Db,
+  tournamentId: string,
+  teams: { id: string; members: string[] }[],
+): Promise<void> {
+  for (const team of teams) {
+    if (!team.members.length) continue;
+    await db
+      .updateTable('match_reports')
+      .set({ entrant_id: team.id })
+      .where('tournament_id', '=', tournamentId)
+      .where('status', '=', 'pending')
+      .where('user_id', 'in', team.members)
+      .execute();
+  }
+}
+
 export type Decision =
   | { status: 'approved'; reviewedBy: string; reviewedAt: string }
   | { status: 'rejected'; reason: string; reviewedBy: string; reviewedAt: string };

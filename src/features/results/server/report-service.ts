@@ -11,9 +11,11 @@ import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as CampaignService from '../../campaign/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import {
+  entrantSize,
   formatOf,
   reportFieldsSchema,
   type AdminReport,
+  type Entrant,
   type Report,
   type ReportConflict,
   type ReportFilter,
@@ -34,6 +36,7 @@ import * as ResultsRepository from './repository.ts';
  */
 
 const reportNotFound = () => new AppError('notFound', 'REPORT_NOT_FOUND', 'Report not found');
+const noTeamYet = () => new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
 /** The queue shows at most this many other sendings of the same picture per report. */
 const DUPLICATES_SHOWN = 5;
 
@@ -106,8 +109,12 @@ async function reporterEntrant(ctx: ServiceContext, tournamentId: string, userId
   if (!tournament.me?.confirmed)
     throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players report matches');
   const entrant = await ResultsService.entrantOf(ctx, tournamentId, userId);
-  if (!entrant) throw new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
-  return { entrant, scoring: await ResultsService.scoring(ctx, tournamentId) };
+  if (!entrant) throw noTeamYet();
+  return {
+    entrant,
+    teams: entrantSize(matchDay.teamSize) > 1,
+    scoring: await ResultsService.scoring(ctx, tournamentId),
+  };
 }
 
 /**
@@ -128,7 +135,7 @@ export async function submit(
     body.file ? [] : [{ path: ['file'], message: 'requiredField' }],
   );
   const file = body.file!;
-  const { entrant, scoring } = await reporterEntrant(ctx, tournamentId, caller.id);
+  const { entrant, teams, scoring } = await reporterEntrant(ctx, tournamentId, caller.id);
   if (fields.placement > scoring.lobbySize)
     throw new AppError('invalid', 'PLACEMENT_OVER_LOBBY', 'No such placement in this lobby');
   // a match already recorded in another lobby is not the reporter's to report
@@ -146,12 +153,15 @@ export async function submit(
   // the insert waits for a finalisation under way and is refused after it, as every results write
   const id = await withTransaction(ctx, async (tx) => {
     await TournamentService.lockOpenForResults(tx, tournamentId);
+    // the team once more under the lock: teams re-formed while the picture was stored are the ones that count
+    const current = teams ? await ResultsService.entrantOf(tx, tournamentId, caller.id) : entrant;
+    if (!current) throw noTeamYet();
     return ReportRepository.insert(tx.db.kysely, {
       owner: ctx.config.ownerId,
       tournamentId,
       matchNumber: fields.matchNumber,
       userId: caller.id,
-      entrantId: entrant.id,
+      entrantId: current.id,
       placement: fields.placement,
       eliminations: fields.eliminations,
       imageUrl: stored.url,
@@ -233,6 +243,19 @@ export function conflictsOf(
   return conflicts;
 }
 
+/**
+ * Which reports count for no team: pending, in a team tournament, sent for a team that no longer plays (the
+ * organiser re-formed the teams) by a player on none of those that do. Re-forming the teams takes every other
+ * pending report to its sender's new team, so these wait until their sender is on a team again or an admin
+ * rejects them; approving one is refused.
+ */
+function teamless({ teams, entrants }: { teams: boolean; entrants: Entrant[] }) {
+  const playing = new Set(entrants.map((e) => e.id));
+  const onTeams = new Set(entrants.flatMap((e) => e.members.map((m) => m.id)));
+  return (r: Pick<ReportRepository.ReportRow, 'status' | 'entrantId' | 'userId'>) =>
+    teams && r.status === 'pending' && !playing.has(r.entrantId) && !onTeams.has(r.userId);
+}
+
 /** The recorded lines of a tournament by match number. */
 async function recordedLines(ctx: ServiceContext, tournamentId: string): Promise<Map<number, RecordedLine[]>> {
   const matches = await ResultsService.matches(ctx, tournamentId);
@@ -253,10 +276,12 @@ export async function listQueue(
   const db = ctx.db.kysely;
   const owner = ctx.config.ownerId;
   const all = await named(ctx, await ReportRepository.listAll(db, tournamentId));
-  const names = new Map((await ResultsService.entrants(ctx, tournamentId)).map((e) => [e.id, e.name]));
+  const lineUp = await ResultsService.lineUp(ctx, tournamentId);
+  const names = new Map(lineUp.entrants.map((e) => [e.id, e.name]));
   const usernames = new Map(all.map((r) => [r.entrantId, r.username]));
-  // an entrant no longer on the roster (teams re-formed) is still named by who reported for it
+  // a team no longer playing (the teams were re-formed) is still named by who reported for it
   const nameOf = (entrantId: string) => names.get(entrantId) ?? usernames.get(entrantId) ?? entrantId;
+  const withoutTeam = teamless(lineUp);
   const lines = await recordedLines(ctx, tournamentId);
   const lobbyOf = await lobbyReader(ctx, tournamentId);
   const pending = all.filter((r) => r.status === 'pending');
@@ -273,17 +298,20 @@ export async function listQueue(
     const duplicateCount =
       (sameReports.counts.get(r.imageHash) ?? 1) - 1 + (sameSubmissions.counts.get(r.imageHash) ?? 0);
     const conflicts = r.status === 'pending' ? conflictsOf(r, pending, lines.get(r.matchNumber) ?? [], nameOf) : [];
+    const senderHasNoTeam = withoutTeam(r);
     return {
       ...toReport(r, lobbyOf),
       userId: r.userId,
       username: r.username,
       entrantId: r.entrantId,
-      entrantName: nameOf(r.entrantId),
+      // its sender plays for nobody now: the report is theirs alone
+      entrantName: senderHasNoTeam ? r.username : nameOf(r.entrantId),
       reviewedBy: r.reviewedBy,
       duplicates: duplicates.slice(0, DUPLICATES_SHOWN),
       duplicateCount,
       conflicts,
-      flagged: r.status === 'pending' && (duplicateCount > 0 || conflicts.length > 0),
+      senderHasNoTeam,
+      flagged: r.status === 'pending' && (duplicateCount > 0 || conflicts.length > 0 || senderHasNoTeam),
       matchRecorded: lines.has(r.matchNumber),
     };
   });
@@ -296,11 +324,13 @@ export async function listQueue(
  * POST /tournaments/{id}/reports/{reportId}/review (admin). Only a pending report is decided, by
  * one conditional update (a second click or a second admin gets REPORT_ALREADY_REVIEWED). Approving
  * first locks the tournament's results (as every results write does), so two approvals in one
- * match are decided one after the other; then a report that disagrees with the line already
- * recorded for its entrant is refused (REPORT_CONFLICT) unless the admin chose `overwrite`, and a
- * placement another entrant holds is refused (PLACEMENT_TAKEN) whatever the admin chose. A report
- * of a match with no results yet is refused (MATCH_NOT_RECORDED) unless the admin chose `createMatch`:
- * one report never creates a match by itself. The line, the decision and the audit entry commit together.
+ * match, or an approval and a re-forming of the teams, are decided one after the other; a report
+ * whose sender the teams left out is refused (REPORT_SENDER_NO_TEAM); then a report that disagrees
+ * with the line already recorded for its entrant is refused (REPORT_CONFLICT) unless the admin
+ * chose `overwrite`, and a placement another entrant holds is refused (PLACEMENT_TAKEN) whatever
+ * the admin chose. A report of a match with no results yet is refused (MATCH_NOT_RECORDED) unless
+ * the admin chose `createMatch`: one report never creates a match by itself. The line, the decision
+ * and the audit entry commit together.
  */
 export async function review(
   ctx: ServiceContext,
@@ -325,6 +355,10 @@ export async function review(
     if (!(await ReportRepository.decide(trx, tournamentId, id, decision)))
       throw new AppError('conflict', 'REPORT_ALREADY_REVIEWED', 'This report was already decided');
     if (input.decision === 'approve') {
+      // read under the lock, after any re-forming of the teams that came first: a report it left without a team
+      // has no line to record
+      if (teamless(await ResultsService.lineUp(tx, tournamentId))(before))
+        throw new AppError('conflict', 'REPORT_SENDER_NO_TEAM', 'The player who sent this report is on no team now');
       const lines = (await recordedLines(tx, tournamentId)).get(before.matchNumber) ?? [];
       const own = lines.find((l) => l.entrantId === before.entrantId);
       if (own && (own.placement !== before.placement || own.eliminations !== before.eliminations) && !input.overwrite) {

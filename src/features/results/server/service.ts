@@ -27,6 +27,7 @@ import { autoTeams, lineIssues } from '../rules.ts';
 import { isHeader, parseCsv } from '../match-csv.ts';
 import * as ResultsRepository from './repository.ts';
 import * as LobbyRepository from './lobby-repository.ts';
+import * as ReportRepository from './report-repository.ts';
 import type { LineRow, MatchRow, TeamRow } from './repository.ts';
 
 /**
@@ -200,7 +201,16 @@ export async function disqualifiedPlayers(ctx: ServiceContext, tournamentId: str
  * check-in order; in a duo, trio or squad tournament its teams, in the admin's order.
  */
 export async function entrants(ctx: ServiceContext, tournamentId: string): Promise<Entrant[]> {
-  return entrantsFor(ctx, await TournamentService.matchDayOf(ctx, tournamentId));
+  return (await lineUp(ctx, tournamentId)).entrants;
+}
+
+/** Who plays (`entrants`), and whether as teams (a duo, trio or squad tournament) or each player alone. */
+export async function lineUp(
+  ctx: ServiceContext,
+  tournamentId: string,
+): Promise<{ teams: boolean; entrants: Entrant[] }> {
+  const t = await TournamentService.matchDayOf(ctx, tournamentId);
+  return { teams: entrantSize(t.teamSize) > 1, entrants: await entrantsFor(ctx, t) };
 }
 
 /** The entrant a player plays as (themselves, or their team), or null when they play in none. */
@@ -221,9 +231,10 @@ export async function teams(ctx: ServiceContext, id: string): Promise<Entrant[]>
 }
 
 /**
- * Replaces the teams in the locked transaction. Teams are fixed once any match has a line: a line
- * scores its team, and changing who is in it would rewrite whose points those were (void or edit
- * the matches instead, or form the teams before the first match).
+ * Replaces the teams in the locked transaction, and each pending match report goes with its sender
+ * to their new team. Teams are fixed once any match has a line: a line scores its team, and
+ * changing who is in it would rewrite whose points those were (void or edit the matches instead,
+ * or form the teams before the first match).
  */
 async function storeTeams(
   ctx: ServiceContext,
@@ -268,12 +279,11 @@ async function storeTeams(
         });
       });
       const before = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
-      await ResultsRepository.replaceTeams(
-        tx.db.kysely,
-        id,
-        input.map((team) => ({ id: randomUUID(), name: team.name, members: team.members })),
-        Date.now(),
-      );
+      const formed = input.map((team) => ({ id: randomUUID(), name: team.name, members: team.members }));
+      await ResultsRepository.replaceTeams(tx.db.kysely, id, formed, Date.now());
+      // a report waiting for review is its sender's word on a match they played, and the teams just formed are
+      // who played it: the report goes with its sender
+      await ReportRepository.followSenders(tx.db.kysely, id, formed);
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
       await audit({
         action,

@@ -146,10 +146,17 @@ export default function MatchReports({ t, locale }: SectionProps) {
               <span className="block truncate font-semibold text-white" data-testid="report-row-player">
                 {r.username}
               </span>
-              {r.entrantName !== r.username && (
-                <span className="block truncate text-xs text-slate-400">
-                  {t('resultsAdmin.reports.entrant', { name: r.entrantName })}
+              {r.senderHasNoTeam ? (
+                <span className="block text-xs font-semibold text-amber-300" data-testid="report-row-no-team">
+                  <span aria-hidden="true">⚠ </span>
+                  {t('resultsAdmin.reports.noTeam')}
                 </span>
+              ) : (
+                r.entrantName !== r.username && (
+                  <span className="block truncate text-xs text-slate-400">
+                    {t('resultsAdmin.reports.entrant', { name: r.entrantName })}
+                  </span>
+                )
               )}
               {r.conflicts.length > 0 && (
                 <span className="mt-1 block text-xs font-semibold text-amber-300" data-testid="report-row-conflicts">

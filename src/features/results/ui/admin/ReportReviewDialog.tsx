@@ -97,8 +97,9 @@ const conflictTitle = (t: Translator, c: ReportConflict) =>
  * A match report's review (POST /tournaments/{id}/reports/{reportId}/review): the screenshot, who
  * sent it for which entrant, a reused picture, and every disagreement side by side with this
  * report. Approving records the line; when a different line is recorded for the entrant the admin
- * must tick "replace" (the API refuses otherwise), so nothing is overwritten silently. Rejecting
- * needs a reason, which the player sees. A decided report opens read-only.
+ * must tick "replace" (the API refuses otherwise), so nothing is overwritten silently. A report
+ * whose sender the teams formed anew left out says so, and cannot be approved. Rejecting needs a
+ * reason, which the player sees. A decided report opens read-only.
  */
 export default function ReportReviewDialog({ t, locale, review }: ReviewDialogProps<AdminReport>) {
   const { row: report, close: onClose } = review;
@@ -107,6 +108,8 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
   const [createMatch, setCreateMatch] = useState(false);
   // the match got no results meanwhile (or the queue was read before): the option shows after the refusal
   const [unrecorded, setUnrecorded] = useState(false);
+  // likewise the teams formed anew without the sender after the queue was read
+  const [leftOut, setLeftOut] = useState(false);
   const sending = useDecision(t);
   const { busy, setFailure, send } = sending;
   const { reset } = reject;
@@ -116,6 +119,7 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
     setOverwrite(false);
     setCreateMatch(false);
     setUnrecorded(false);
+    setLeftOut(false);
     setFailure(null);
   }, [report, reset, setFailure]);
 
@@ -129,6 +133,7 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
     );
     if (!res.ok) {
       if (res.code === 'MATCH_NOT_RECORDED') setUnrecorded(true);
+      if (res.code === 'REPORT_SENDER_NO_TEAM') setLeftOut(true);
       return;
     }
     toast.success(
@@ -142,6 +147,7 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
   const r = report;
   const recorded = r?.conflicts.some((c) => c.kind === 'recorded') ?? false;
   const noMatch = r !== null && (!r.matchRecorded || unrecorded);
+  const noTeam = r !== null && r.status === 'pending' && (r.senderHasNoTeam || leftOut);
   const reasonError = reject.errors.reason?.message;
 
   return (
@@ -158,9 +164,14 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
             <DetailFact label={t('resultsAdmin.review.player')} strong truncate testId="report-review-player">
               {r.username}
             </DetailFact>
-            {r.entrantName !== r.username && (
-              <DetailFact label={t('resultsAdmin.review.entrant')} truncate>
-                {r.entrantName}
+            {(noTeam || r.entrantName !== r.username) && (
+              <DetailFact
+                label={t('resultsAdmin.review.entrant')}
+                truncate={!noTeam}
+                valueClassName={noTeam ? 'font-semibold text-amber-300' : undefined}
+                testId="report-review-entrant"
+              >
+                {noTeam ? t('resultsAdmin.reports.noTeam') : r.entrantName}
               </DetailFact>
             )}
             <DetailFact label={t('resultsAdmin.review.submittedAt')}>
@@ -175,6 +186,21 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
               </DetailFact>
             )}
           </ReviewSummary>
+          {noTeam && (
+            <section
+              aria-labelledby="report-no-team-title"
+              className="space-y-1 rounded-xl border border-amber-500/50 bg-amber-500/10 p-3"
+              data-testid="report-review-no-team"
+            >
+              <h3 id="report-no-team-title" className="text-sm font-semibold text-amber-200">
+                <span aria-hidden="true">⚠ </span>
+                {t('resultsAdmin.review.noTeamTitle')}
+              </h3>
+              <p className="text-sm text-slate-200">
+                {t('resultsAdmin.review.noTeamNotice', { username: r.username })}
+              </p>
+            </section>
+          )}
           {r.duplicateCount > 0 && <DuplicateWarning t={t} locale={locale} ns="resultsAdmin" item={r} />}
           {r.conflicts.length > 0 && (
             <section aria-labelledby="report-conflicts-title" className="space-y-2" data-testid="report-conflicts">
@@ -217,8 +243,9 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
                   e.preventDefault();
                   void decide({ decision: 'approve', overwrite, createMatch: noMatch && createMatch });
                 },
-                disabled: noMatch && !createMatch,
-                children: (
+                // a report its sender's team no longer carries has no line to record: only rejecting is left
+                disabled: noTeam || (noMatch && !createMatch),
+                children: !noTeam && (
                   <>
                     {recorded && (
                       <ApproveOption
