@@ -1,4 +1,4 @@
-/** Numbers and dates of the rewards pages, localised (it-IT, en-GB), in the browser's time zone. */
+/** Numbers and texts of the rewards pages, localised (it-IT, en-GB); their dates are platform/i18n/date-time.ts's. */
 type Locale = 'it' | 'en';
 
 const intlLocale = (locale: Locale) => (locale === 'it' ? 'it-IT' : 'en-GB');
@@ -11,20 +11,6 @@ export const formatNumber = (n: number, locale: Locale) =>
 /** +50, -30, 0: the sign always shows, but zero has none. */
 export const formatSigned = (n: number, locale: Locale) =>
   new Intl.NumberFormat(intlLocale(locale), { useGrouping: true, signDisplay: 'exceptZero' }).format(n);
-
-/** "12 marzo 2026" / "12 March 2026"; '' for an unreadable instant. */
-export function formatDate(iso: string, locale: Locale): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long' }).format(d);
-}
-
-/** "12 mar 2026, 18:05" / "12 Mar 2026, 18:05"; '' for an unreadable instant. */
-export function formatDateTime(iso: string, locale: Locale): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime())
-    ? ''
-    : new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
-}
 
 /**
  * A record's text in the page's language from its `translations` (the API's per-language texts):

@@ -1,3 +1,4 @@
+import { formatDate, SITE_TIME_ZONE } from '../../platform/i18n/date-time.ts';
 import type { Locale } from '../../platform/i18n/i18n.ts';
 
 /**
@@ -28,17 +29,6 @@ export interface ChampionshipData {
 /** The parameters of the championship's texts: `{name}`, `{game}`, `{year}`, `{playoffs}`, `{finals}`, `{city}`. */
 export type ChampionshipFacts = Record<'name' | 'game' | 'year' | 'playoffs' | 'finals' | 'city', string>;
 
-const ROME = 'Europe/Rome';
-
-/** A day as the pages write it, in Rome time: "29 novembre 2025", "29 November 2025". */
-export const championshipDay = (iso: string, locale: Locale): string =>
-  new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', {
-    timeZone: ROME,
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(iso));
-
 /**
  * The championship's facts in a language: the competition's when given (its name in that language,
  * its dates and city), the published defaults for what it leaves unset or when there is none. The
@@ -48,13 +38,16 @@ export function championshipFacts(data: ChampionshipData | null, locale: Locale)
   const d = championshipDefaults;
   const playoffsAt = data?.playoffsAt || d.playoffsAt;
   const finalsAt = data?.finalsAt || d.finalsAt;
-  const year = new Intl.DateTimeFormat('en-GB', { timeZone: ROME, year: 'numeric' }).format(new Date(finalsAt));
+  const rome = { timeZone: SITE_TIME_ZONE };
+  const year = new Intl.DateTimeFormat('en-GB', { timeZone: SITE_TIME_ZONE, year: 'numeric' }).format(
+    new Date(finalsAt),
+  );
   return {
     name: data?.translations?.[locale]?.name?.trim() || data?.name?.trim() || d.name,
     game: data?.game || d.game,
     year,
-    playoffs: championshipDay(playoffsAt, locale),
-    finals: championshipDay(finalsAt, locale),
+    playoffs: formatDate(playoffsAt, locale, rome),
+    finals: formatDate(finalsAt, locale, rome),
     city: data?.finalsCity.trim() || d.finalsCity[locale],
   };
 }

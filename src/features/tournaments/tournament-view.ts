@@ -3,7 +3,7 @@
  * by the server-rendered pages, the grids' custom elements and the detail island, so a card built
  * in the browser reads exactly like one built on the server. Texts come in as labels, never here.
  */
-import { SITE_TIME_ZONE } from '../../platform/i18n/date-time.ts';
+import { formatDate, SITE_TIME_ZONE } from '../../platform/i18n/date-time.ts';
 import { isCompetitionLink } from './competition-link.ts';
 import { badgeOf, isFull, phaseOf, registrationClosesAt, type Badge, type Phase, type Schedule } from './rules.ts';
 
@@ -47,28 +47,14 @@ export interface CardView {
   players: string;
 }
 
-const shortDate = new Intl.DateTimeFormat('it-IT', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: TOURNAMENT_TIME_ZONE,
-});
-
-/** The card's date is it-IT day/month/year in every language. */
-export function cardDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? null : shortDate.format(d);
-}
+/** The card's date: the start's day in Rome ("21 nov 2026", "21 Nov 2026"); null without one. */
+export const cardDate = (iso: string | null, locale: Locale): string | null =>
+  formatDate(iso, locale, { timeZone: TOURNAMENT_TIME_ZONE }) || null;
 
 /** A fixed date text (per language) wins over the start date; null when neither exists. */
-export function startText(
-  t: Pick<CardTournament, 'dateText' | 'start_tournament'>,
-  locale: Locale,
-  format: (iso: string | null) => string | null = cardDate,
-): string | null {
+export function startText(t: Pick<CardTournament, 'dateText' | 'start_tournament'>, locale: Locale): string | null {
   const fixed = t.dateText?.[locale]?.trim();
-  return fixed || format(t.start_tournament);
+  return fixed || cardDate(t.start_tournament, locale);
 }
 
 export const gameLabel = (game: string, labels: Pick<CardLabels, 'games'>) => labels.games[game] ?? game;

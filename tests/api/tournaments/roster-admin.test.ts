@@ -598,7 +598,7 @@ describe("the roster mails name the tournament in the reader's language", () => 
     let sent = await newMails(from);
     expect(sent.find((m) => m.to === it.email)!.subject).toBe('Sei stato rimosso da Coppa Bomber Qualificazione');
     const promoted = sent.find((m) => m.to === enWaiting.email)!;
-    expect(promoted.subject).toBe('A slot opened up: you are in Bomber Cup Qualifier');
+    expect(promoted.subject).toBe('A seat opened up: you are in Bomber Cup Qualifier');
     expect(promoted.text).not.toContain('Coppa');
 
     expect((await join(t, id, it)).status).toBe(200);

@@ -242,7 +242,7 @@ describe('slots and the waitlist', () => {
     const mails = (await t.outbox()).slice(mailsBefore);
     expect(mails).toHaveLength(1);
     expect(mails[0].to).toBe(b.email);
-    expect(mails[0].subject).toBe('A slot opened up: you are in Promo Cup');
+    expect(mails[0].subject).toBe('A seat opened up: you are in Promo Cup');
     expect(mails[0].text).toContain(`http://arena.test/en/tournament/${id}`);
 
     // the next promotion goes to an Italian player, in Italian

@@ -13,7 +13,7 @@ import {
   storeSession,
   unique,
 } from '../helpers.ts';
-import { shortDateTime } from '../../../src/platform/i18n/date-time.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../src/platform/i18n/date-time.ts';
 
 /**
  * Lobbies of a battle royale: the organiser splits a field larger than a lobby into two, balanced by
@@ -193,8 +193,8 @@ test('the organiser splits the field into two lobbies; each player sees their ow
   await expect(alexBox.getByTestId('my-lobby-number')).toHaveText(fillText(it.lobby.yours, { n: 2, count: 2 }));
   await expect(alexBox.getByTestId('my-lobby-matches')).toHaveText(fillText(it.lobby.played, { n: 1 }));
   const posted = (await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/lobbies`)).body.data.lobbies[1];
-  const newYork = shortDateTime(posted.codeVisibleFrom, 'it', 'America/New_York')!;
-  expect(newYork).not.toBe(shortDateTime(posted.codeVisibleFrom, 'it'));
+  const newYork = formatDateTime(posted.codeVisibleFrom, 'it', { timeZone: 'America/New_York', zoneName: true });
+  expect(newYork).not.toBe(formatDateTime(posted.codeVisibleFrom, 'it', { timeZone: SITE_TIME_ZONE, zoneName: true }));
   await expect(alexBox.getByTestId('my-lobby-code-note')).toHaveText(fillText(it.lobby.codeLater, { time: newYork }));
   await expect(alexBox.getByTestId('my-lobby-code')).toBeHidden();
   await expect(alexBox).not.toContainText('ARENA-TWO');

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { formatDate, SITE_TIME_ZONE } from '../../../src/platform/i18n/date-time.ts';
 import { expect, test } from '../fixtures.ts';
 import { goto } from '../helpers.ts';
 
@@ -24,13 +25,7 @@ async function championship(request: APIRequestContext): Promise<Championship> {
   return found!;
 }
 
-const day = (lang: 'it' | 'en', iso: string) =>
-  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', {
-    timeZone: 'Europe/Rome',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(new Date(iso));
+const day = (lang: 'it' | 'en', iso: string) => formatDate(iso, lang, { timeZone: SITE_TIME_ZONE });
 const yearOf = (iso: string) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Rome', year: 'numeric' }).format(new Date(iso));
 

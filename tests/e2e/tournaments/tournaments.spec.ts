@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { formatDate, SITE_TIME_ZONE } from '../../../src/platform/i18n/date-time.ts';
 import { expect, test } from '../fixtures.ts';
 import { goto, hydrated, keepShot, localeTexts, minutes, unique } from '../helpers.ts';
 
@@ -406,13 +407,7 @@ for (const lang of ['it', 'en'] as const) {
       const championship = list.find((c) => c.url === '/arena-bomber-championship')!;
       expect(championship.finalsCity).toBe(lang === 'it' ? 'Milano' : 'Milan');
       // the demo seeds them after its qualifiers, as an admin would set them
-      const day = (iso: string) =>
-        new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'it-IT', {
-          timeZone: 'Europe/Rome',
-          day: 'numeric',
-          month: 'long',
-          year: 'numeric',
-        }).format(new Date(iso));
+      const day = (iso: string) => formatDate(iso, lang, { timeZone: SITE_TIME_ZONE });
       await goto(page, at(lang, '/arena-bomber-championship'));
       await expect(page.getByTestId('championship-step-playoffs-when')).toHaveText(day(championship.playoffsAt));
       await expect(page.getByTestId('championship-step-finals-when')).toHaveText(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatNumber, formatShortDate } from '../../../src/platform/ui/admin/format.ts';
+import { formatNumber } from '../../../src/platform/ui/admin/format.ts';
 import * as Site from '../../../src/features/rewards/rewards-format.ts';
 
 describe('formatNumber', () => {
@@ -17,15 +17,5 @@ describe('formatNumber', () => {
     expect(Site.formatSigned(1500, 'it')).toBe('+1.500');
     expect(Site.formatSigned(-30, 'en')).toBe('-30');
     expect(Site.formatSigned(0, 'it')).toBe('0');
-  });
-});
-
-describe('formatShortDate', () => {
-  test('writes the year in full in both languages, and nothing for no date', () => {
-    // midday, so the day is the same in any time zone the tests run in
-    expect(formatShortDate('2026-03-05T12:00:00Z', 'it')).toBe('05/03/2026');
-    expect(formatShortDate('2026-03-05T12:00:00Z', 'en')).toBe('05/03/2026');
-    expect(formatShortDate(null, 'it')).toBe('');
-    expect(formatShortDate('not a date', 'en')).toBe('');
   });
 });

@@ -9,7 +9,7 @@ describe.each(['it', 'en'] as const)('%s', (locale) => {
     name: 'Giulia',
     tournament: 'Bomber Cup',
     link: 'https://arena.example/tournament/abc',
-    closes: '26 nov, 18:45 CET',
+    closes: '26 nov 2026, 18:45 CET',
   };
   const cases = [
     ['reminders.checkinOpen', base],

@@ -45,12 +45,13 @@ describe('admin-economy texts', () => {
     }
   });
 
+  // the wallet and its movements are named as the player's wallet names them (portafoglio, movimenti)
   test("the Italian load-failure texts, worded as the original client's", () => {
     expect(it.index.loadError).toBe('Errore nel recupero del cruscotto');
     expect(it.badges.loadError).toBe('Errore nel recupero dei badge');
     expect(it.purchases.loadError).toBe('Errore nel recupero degli acquisti');
-    expect(it.wallets.loadError).toBe('Errore nel recupero dei wallet');
-    expect(it.wallets.transactionsError).toBe('Errore nel recupero delle transazioni');
+    expect(it.wallets.loadError).toBe('Errore nel recupero dei portafogli');
+    expect(it.wallets.transactionsError).toBe('Errore nel recupero dei movimenti');
   });
 });
 

@@ -215,7 +215,7 @@ describe('rewards texts', () => {
     expect(en('market.purchaseError')).toBe('Error during product redemption');
     expect(en('backpack.error')).toBe('Failed to load backpack');
     expect(it('market.error')).toBe('Errore nel caricamento prodotti');
-    expect(it('wallet.error')).toBe('Errore nel recupero delle transazioni');
+    expect(it('wallet.error')).toBe('Errore nel recupero dei movimenti');
     expect(it(pluralKey('credits', 120), { amount: 120 })).toBe('120 crediti');
     expect(it(pluralKey('credits', 1), { amount: 1 })).toBe('1 credito');
     // a badge's reward says credits like every other place (the original client's "token" is gone)

@@ -15,13 +15,13 @@ describe("the championship's name and dates have one source", () => {
       name: 'Bomber Championship',
       game: 'Fortnite',
       year: '2025',
-      playoffs: '12 novembre 2025',
-      finals: '29 novembre 2025',
+      playoffs: '12 nov 2025',
+      finals: '29 nov 2025',
       city: 'Milano',
     });
     expect(championshipFacts(null, 'en')).toMatchObject({
-      playoffs: '12 November 2025',
-      finals: '29 November 2025',
+      playoffs: '12 Nov 2025',
+      finals: '29 Nov 2025',
       city: 'Milan',
     });
   });
@@ -40,8 +40,8 @@ describe("the championship's name and dates have one source", () => {
       name: 'Bomber Cup',
       game: 'Fortnite',
       year: '2027',
-      playoffs: '15 December 2026',
-      finals: '1 January 2027',
+      playoffs: '15 Dec 2026',
+      finals: '1 Jan 2027',
       city: 'Torino',
     });
     expect(championshipFacts(data, 'it').name).toBe('Campionato Bomber');
@@ -49,7 +49,7 @@ describe("the championship's name and dates have one source", () => {
 
   it('a stage or a city the competition leaves unset keeps the published one', () => {
     const facts = championshipFacts({ name: '', playoffsAt: null, finalsAt: null, finalsCity: ' ' }, 'it');
-    expect(facts).toMatchObject({ name: championshipDefaults.name, finals: '29 novembre 2025', city: 'Milano' });
+    expect(facts).toMatchObject({ name: championshipDefaults.name, finals: '29 nov 2025', city: 'Milano' });
     // the published city is named in each language
     expect(championshipFacts({ name: '', playoffsAt: null, finalsAt: null, finalsCity: '' }, 'en').city).toBe('Milan');
   });
@@ -57,7 +57,7 @@ describe("the championship's name and dates have one source", () => {
   it('fills the parameters of a text and leaves an unknown one as written', () => {
     const facts = championshipFacts(null, 'en');
     expect(fillChampionship('{name} {year} · {finals} · {city} · {other}', facts)).toBe(
-      'Bomber Championship 2025 · 29 November 2025 · Milan · {other}',
+      'Bomber Championship 2025 · 29 Nov 2025 · Milan · {other}',
     );
   });
 

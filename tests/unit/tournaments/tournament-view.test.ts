@@ -17,7 +17,7 @@ import {
   tournamentFrameUrl,
   tournamentGoLink,
 } from '../../../src/features/tournaments/tournament-view.ts';
-import { longDateTime } from '../../../src/platform/i18n/date-time.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../src/platform/i18n/date-time.ts';
 import itTournaments from '../../../locales/it/tournaments.json' with { type: 'json' };
 import enTournaments from '../../../locales/en/tournaments.json' with { type: 'json' };
 import { isTournamentId } from '../../../src/features/tournaments/tournament-id.ts';
@@ -50,7 +50,7 @@ describe('tournament card', () => {
     for (const texts of [itTournaments, enTournaments]) expect(texts.card.players).toBe(texts.detail.facts.players);
   });
 
-  test('shows phase, game, platforms joined by commas, an it-IT day/month/year start and members/slots', () => {
+  test('shows phase, game, platforms joined by commas, the start day and members/slots', () => {
     expect(cardView(tournament(), 'en', labels, now)).toEqual({
       id: 't1',
       name: 'Cup',
@@ -59,13 +59,15 @@ describe('tournament card', () => {
       badge: 'registration',
       game: 'EA Sports FC 25',
       consoles: 'PS5, Xbox',
-      date: '20/11/2026',
+      date: '20 Nov 2026',
       players: '3/32',
     });
   });
 
   test('the date is the day in Rome, not in UTC', () => {
-    expect(cardDate('2026-11-20T23:30:00Z')).toBe('21/11/2026');
+    expect(cardDate('2026-11-20T23:30:00Z', 'it')).toBe('21 nov 2026');
+    expect(cardDate('2026-11-20T23:30:00Z', 'en')).toBe('21 Nov 2026');
+    expect(cardDate(null, 'en')).toBeNull();
   });
 
   test('a fixed date text in the visitor language wins; with neither, the no-date text', () => {
@@ -156,10 +158,11 @@ describe('countdown', () => {
 });
 
 describe('dates and times', () => {
-  test('long date and time in Rome, localised', () => {
-    expect(longDateTime('2026-11-24T17:00:00Z', 'it')).toMatch(/^martedì 24 novembre 2026.*18:00/);
-    expect(longDateTime('2026-11-24T17:00:00Z', 'en')).toMatch(/^Tuesday,? 24 November 2026.*18:00/);
-    expect(longDateTime(null, 'it')).toBeNull();
+  test('a schedule time in Rome, localised and named', () => {
+    const rome = { timeZone: SITE_TIME_ZONE, zoneName: true };
+    expect(formatDateTime('2026-11-24T17:00:00Z', 'it', rome)).toBe('24 nov 2026, 18:00 CET');
+    expect(formatDateTime('2026-11-24T17:00:00Z', 'en', rome)).toBe('24 Nov 2026, 18:00 CET');
+    expect(formatDateTime(null, 'it', rome)).toBe('');
   });
 
   test('a visitor zone counts as different only when its clock differs from Rome', () => {

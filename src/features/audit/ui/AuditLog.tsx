@@ -5,7 +5,7 @@ import ModalDialog from '../../../platform/ui/ModalDialog.tsx';
 import { TableHead } from '../../../platform/ui/TableHead.tsx';
 import { secondaryButtonClass } from '../../../platform/ui/ui.ts';
 import type { Translator } from '../../../platform/ui/use-t.ts';
-import { formatDateTime, formatShortDate, formatTime } from '../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatDate, formatTime } from '../../../platform/i18n/date-time.ts';
 import { AdminList, ListFilter } from '../../../platform/ui/admin/AdminList.tsx';
 import ExportButton from '../../../platform/ui/admin/ExportButton.tsx';
 import type { SectionProps } from '../../../platform/ui/admin/section-props.ts';
@@ -140,7 +140,7 @@ export default function AuditLog({ t, locale }: SectionProps) {
         >
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
             <time dateTime={entry.createdAt} title={formatDateTime(entry.createdAt, locale)}>
-              <span className="block">{formatShortDate(entry.createdAt, locale)}</span>
+              <span className="block">{formatDate(entry.createdAt, locale)}</span>
               <span className="block text-xs text-slate-400">{formatTime(entry.createdAt, locale)}</span>
             </time>
           </td>

@@ -1,5 +1,6 @@
 import { $token, $user, $sessionLoading, loadSession } from '../../../platform/browser/session.ts';
 import { api } from '../../../platform/browser/api-client.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../platform/i18n/date-time.ts';
 import { translate, type Messages } from '../../../platform/i18n/i18n.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { CampaignApi } from '../endpoints.ts';
@@ -197,17 +198,13 @@ export class CampaignUpload extends HTMLElement {
       return;
     }
     const template = this.querySelector<HTMLTemplateElement>('template[data-mine-item]')!;
-    const dateFormat = new Intl.DateTimeFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT', {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/Rome',
-    });
-    const numberFormat = new Intl.NumberFormat(this.dataset.locale === 'en' ? 'en-GB' : 'it-IT', { useGrouping: true });
+    const locale = this.dataset.locale === 'en' ? 'en' : 'it';
+    const numberFormat = new Intl.NumberFormat(locale === 'en' ? 'en-GB' : 'it-IT', { useGrouping: true });
     list.replaceChildren(
       ...result.data.map((s) => {
         const item = template.content.firstElementChild!.cloneNode(true) as HTMLElement;
         const field = (name: string) => item.querySelector<HTMLElement>(`[data-field="${name}"]`)!;
-        const date = dateFormat.format(new Date(s.createdAt));
+        const date = formatDateTime(s.createdAt, locale, { timeZone: SITE_TIME_ZONE });
         const thumb = field('thumb') as HTMLImageElement;
         thumb.src = s.imageUrl;
         thumb.alt = this.#t('thumbnail', { date });

@@ -1,6 +1,5 @@
 import type { NewsArticle } from '../contract.ts';
 import type { Locale } from '../../../platform/i18n/i18n.ts';
-import { longDate } from '../../../platform/i18n/long-date.ts';
 
 /** Articles per page of the public /news list. */
 export const NEWS_PAGE_SIZE = 9;
@@ -53,6 +52,3 @@ export async function loadArticle(data: Data, origin: string, id: string): Promi
   const article = (await res.json()).data as NewsArticle;
   return article.published ? article : null;
 }
-
-/** "22 novembre 2026" / "22 November 2026", in the site's zone. */
-export const newsDate = longDate;

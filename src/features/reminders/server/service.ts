@@ -1,5 +1,6 @@
 import type { ServiceContext } from '../../../platform/context.ts';
 import { transaction } from '../../../platform/db/database.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../platform/i18n/date-time.ts';
 import { createT, type Locale } from '../../../platform/i18n/i18n.ts';
 import { messages } from '../../../platform/i18n/messages.ts';
 import type { Mail } from '../../../platform/mail/mailer.ts';
@@ -202,27 +203,6 @@ async function remind<P extends Person>(
 
 const localePrefix = (locale: Locale) => (locale === 'en' ? '/en' : '');
 
-/**
- * "26 novembre, 18:45 CET": the tournaments' clock is Italy's (the admin enters Rome times). One
- * formatter per language: making one costs far more than formatting, and a tick mails hundreds.
- */
-const formatters = new Map<Locale, Intl.DateTimeFormat>();
-function when(iso: string, locale: Locale) {
-  let format = formatters.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'it-IT', {
-      timeZone: 'Europe/Rome',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    });
-    formatters.set(locale, format);
-  }
-  return format.format(new Date(iso));
-}
-
 function letter(ctx: ServiceContext, p: Person, subject: string, body: string): Mail {
   const t = createT(messages[p.locale].email);
   const footer = t('reminders.footer', {
@@ -237,7 +217,8 @@ function checkinVars(ctx: ServiceContext, tournament: Reminded, p: Person) {
     name: p.name,
     tournament: tournament.name[p.locale],
     link: Tournaments.detailUrl(ctx, tournament.id, p.locale),
-    closes: tournament.endCheckin ? when(tournament.endCheckin, p.locale) : '',
+    // the tournaments' clock is Italy's (the admin enters Rome times), named: "26 nov 2026, 18:45 CET"
+    closes: formatDateTime(tournament.endCheckin, p.locale, { timeZone: SITE_TIME_ZONE, zoneName: true }),
   };
 }
 

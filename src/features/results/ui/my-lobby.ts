@@ -4,7 +4,7 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
 import { $token } from '../../../platform/browser/session.ts';
 import { $playing } from '../../tournaments/standing-contract.ts';
-import { shortDateTime } from '../../../platform/i18n/date-time.ts';
+import { formatDateTime } from '../../../platform/i18n/date-time.ts';
 
 const call: TypedCall<ResultsApi> = api;
 
@@ -69,7 +69,7 @@ class MyLobbyElement extends HTMLElement {
     const code = this.#part('code');
     const at = me.codeVisibleFrom ? new Date(me.codeVisibleFrom) : null;
     // in the player's own zone, named, as the schedule shows their times: a player abroad reads no Rome time
-    const when = shortDateTime(me.codeVisibleFrom, locale, Intl.DateTimeFormat().resolvedOptions().timeZone) ?? '';
+    const when = formatDateTime(me.codeVisibleFrom, locale, { zoneName: true });
     code.textContent = me.code ?? '';
     code.hidden = me.code === null;
     const note = this.#part('code-note');

@@ -1,5 +1,6 @@
 import { backpackEntries, safeIcon, type BackpackEntry } from '../backpack-view.ts';
-import { formatDate, formatNumber } from '../rewards-format.ts';
+import { formatNumber } from '../rewards-format.ts';
+import { formatDate } from '../../../platform/i18n/date-time.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { translate } from '../../../platform/i18n/i18n.ts';
 import { $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';

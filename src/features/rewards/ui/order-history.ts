@@ -1,6 +1,7 @@
 import type { Purchase } from '../contract.ts';
 import { safeIcon } from '../backpack-view.ts';
-import { formatDate, formatDateTime, textIn } from '../rewards-format.ts';
+import { textIn } from '../rewards-format.ts';
+import { formatDate, formatDateTime } from '../../../platform/i18n/date-time.ts';
 import { addressLine } from '../order-view.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { fieldOf, PagedHistory, type PageAnswer, type PageRequest } from './paged-history.ts';

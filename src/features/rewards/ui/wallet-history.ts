@@ -1,5 +1,6 @@
 import type { Transaction } from '../contract.ts';
-import { formatDateTime, formatNumber, formatSigned, textIn } from '../rewards-format.ts';
+import { formatNumber, formatSigned, textIn } from '../rewards-format.ts';
+import { formatDateTime } from '../../../platform/i18n/date-time.ts';
 import { ledgerKindOf } from '../ledger-kind.ts';
 import { api, marketplaceApiBase } from '../../../platform/browser/api-client.ts';
 import { setCredits } from './credits.ts';

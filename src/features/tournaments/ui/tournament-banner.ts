@@ -1,5 +1,5 @@
 import { actionFor, badgeOf, isFull, offersCalendar, phaseOf, type Action } from '../rules.ts';
-import { longDateTime } from '../../../platform/i18n/date-time.ts';
+import { formatDateTime } from '../../../platform/i18n/date-time.ts';
 import { countdownParts, differsFromRome, nextDeadline } from '../tournament-view.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
@@ -282,7 +282,7 @@ export class TournamentBanner extends HTMLElement {
     const t = this.#t;
     if (!el || t.dateText[this.#locale]?.trim() || !differsFromRome(zone, [t.start_tournament])) return;
     el.textContent = this.#text('tournaments.detail.yourTime', {
-      date: longDateTime(t.start_tournament, this.#locale, zone) ?? '',
+      date: formatDateTime(t.start_tournament, this.#locale, { timeZone: zone, zoneName: true }),
     });
     el.dataset.testid = 'tournament-start-local';
     el.hidden = false;

@@ -1,6 +1,7 @@
 import type { Locale } from '../../i18n/i18n.ts';
 import type { Translator } from '../use-t.ts';
-import { countKey, formatDateTime } from './format.ts';
+import { countKey } from './format.ts';
+import { formatDateTime } from '../../i18n/date-time.ts';
 
 interface Props {
   t: Translator;

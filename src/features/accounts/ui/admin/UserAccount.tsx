@@ -7,7 +7,7 @@ import { $user } from '../../../../platform/browser/session.ts';
 import ConfirmDialog from '../../../../platform/ui/ConfirmDialog.tsx';
 import { useConfirmStepAbout } from '../../../../platform/ui/use-confirm-step.ts';
 import { useStore } from '@nanostores/react';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { DetailItem } from '../../../../platform/ui/admin/Modal.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { Panel, UserPageTable } from '../../../../platform/ui/admin/UserPagePanels.tsx';

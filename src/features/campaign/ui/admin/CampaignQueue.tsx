@@ -1,5 +1,5 @@
 import { submissionSorts, type AdminSubmission } from '../../contract.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { checkboxClass, rowClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
 import { useAdminList } from '../../../../platform/ui/admin/use-admin-list.ts';

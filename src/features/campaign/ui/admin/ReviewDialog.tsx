@@ -7,7 +7,7 @@ import type { CampaignApi } from '../../endpoints.ts';
 import { NumberField } from '../../../../platform/ui/admin/fields.tsx';
 import { useForm, type Validator } from '../../../../platform/ui/use-form.ts';
 import Modal, { DetailFact } from '../../../../platform/ui/admin/Modal.tsx';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { reviewBody, type ReviewDecision } from './campaign-admin.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
 import { DecisionForms, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';

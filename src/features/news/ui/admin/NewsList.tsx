@@ -5,7 +5,7 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { NewsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';

@@ -7,7 +7,7 @@ import type { ResultsApi } from '../../endpoints.ts';
 import { localizePath } from '../../../../platform/i18n/i18n.ts';
 import { pluralKey } from '../../../../platform/i18n/plural.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { PictureQueue, ScreenshotCell } from '../../../../platform/ui/admin/Moderation.tsx';
 import RowButtonCell from '../../../../platform/ui/admin/RowButtonCell.tsx';
 import { idFromLocation, type SectionProps } from '../../../../platform/ui/admin/section-props.ts';

@@ -5,7 +5,7 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../../endpoints.ts';
 import DuplicateWarning from '../../../../platform/ui/admin/DuplicateWarning.tsx';
-import { formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import Modal, { DetailFact } from '../../../../platform/ui/admin/Modal.tsx';
 import { DecisionForms, ReviewSummary, useDecision } from '../../../../platform/ui/admin/Moderation.tsx';
 import type { ReviewDialogProps } from '../../../../platform/ui/admin/Moderation.tsx';

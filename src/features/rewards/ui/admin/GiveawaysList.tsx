@@ -5,7 +5,8 @@ import { api, marketplaceApiBase } from '../../../../platform/browser/api-client
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { RewardsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
+import { formatNumber } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { EditorPagesList } from '../../../../platform/ui/admin/EditorPagesList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { tdClass } from '../../../../platform/ui/admin/ui.ts';

@@ -3,7 +3,8 @@ import { pageQuery, filledQuery } from '../../../../platform/ui/admin/admin-list
 import { useAdminList, type ListRequest } from '../../../../platform/ui/admin/use-admin-list.ts';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import { walletSorts, type Wallet } from '../../contract.ts';
-import { formatDateTime, formatNumber } from '../../../../platform/ui/admin/format.ts';
+import { formatNumber } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import { AdminList } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, tdClass, wideOnlyClass } from '../../../../platform/ui/admin/ui.ts';

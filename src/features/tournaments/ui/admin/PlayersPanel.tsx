@@ -9,7 +9,8 @@ import Spinner from '../../../../platform/ui/Spinner.tsx';
 import ExportButton from '../../../../platform/ui/admin/ExportButton.tsx';
 import RetryAlert from '../../../../platform/ui/admin/RetryAlert.tsx';
 import type { Translator } from '../../../../platform/ui/use-t.ts';
-import { countKey, formatDateTime } from '../../../../platform/ui/admin/format.ts';
+import { countKey } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime } from '../../../../platform/i18n/date-time.ts';
 import {
   dangerSmallButtonClass,
   panelClass,

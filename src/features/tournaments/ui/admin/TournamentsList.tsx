@@ -9,7 +9,8 @@ import { api } from '../../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../../platform/browser/typed-api.ts';
 import type { TournamentsApi } from '../../endpoints.ts';
 import { linkClass } from '../../../../platform/ui/ui.ts';
-import { countKey, formatDateTime, formatShortDate, formatTime } from '../../../../platform/ui/admin/format.ts';
+import { countKey } from '../../../../platform/ui/admin/format.ts';
+import { formatDateTime, formatDate, formatTime } from '../../../../platform/i18n/date-time.ts';
 import { AdminList, ListFilter, RowActions } from '../../../../platform/ui/admin/AdminList.tsx';
 import type { SectionProps } from '../../../../platform/ui/admin/section-props.ts';
 import { rowClass, smallButtonClass, tdClass } from '../../../../platform/ui/admin/ui.ts';
@@ -130,7 +131,7 @@ export default function TournamentsList({ t, locale }: SectionProps) {
           <td className={`${tdClass} whitespace-nowrap text-slate-300`}>
             {tournament.start_tournament ? (
               <time dateTime={tournament.start_tournament} title={formatDateTime(tournament.start_tournament, locale)}>
-                <span className="block">{formatShortDate(tournament.start_tournament, locale)}</span>
+                <span className="block">{formatDate(tournament.start_tournament, locale)}</span>
                 <span className="block text-xs text-slate-500">{formatTime(tournament.start_tournament, locale)}</span>
               </time>
             ) : (
