@@ -25,6 +25,7 @@ import type {
 } from '../contract.ts';
 import { bracketFormats, PLAYOFF_GROUP, stageFormats } from '../contract.ts';
 import {
+  blankRow,
   eliminationPlaces,
   groupsOf,
   groupTable,
@@ -33,6 +34,7 @@ import {
   sameScore,
   shuffled,
   singleElimination,
+  tallyGame,
   thirdPlaceMatch,
   winnerSide,
   type PlannedMatch,
@@ -142,8 +144,8 @@ function sideOf(entrants: Map<string, EntrantRow>, id: string | null): BracketSi
   return e ? { id: e.entrant_id, name: e.name, seed: e.seed, members: membersOf(e).map((m) => m.username) } : null;
 }
 
-function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, reports: ReportRow[]): BracketMatch {
-  const mine = reports.filter((r) => r.match_id === m.id);
+/** A match as the API shows it, given its own reports. */
+function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, mine: readonly ReportRow[]): BracketMatch {
   const report = (side: 'a' | 'b') => {
     const r = mine.find((x) => x.side === side);
     return r ? { scoreA: r.score_a, scoreB: r.score_b } : null;
@@ -186,14 +188,18 @@ const swissEntrants = (entrants: EntrantRow[]) =>
 function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
   if (b.format === 'swiss') return [{ group: 0, rows: swissTable(swissEntrants(b.entrants), swissGames(b.matches)) }];
   if (b.format !== 'round_robin') return [];
-  const groups = [...new Set(b.entrants.map((e) => e.group_no))].sort((x, y) => x - y);
-  return groups.map((group) => ({
-    group,
-    rows: groupTable(
-      b.entrants.filter((e) => e.group_no === group).map((e) => ({ id: e.entrant_id, name: e.name })),
-      played(b.matches.filter((m) => m.group_no === group)),
-    ),
-  }));
+  // grouped once: a field at the roster limit has over a thousand groups and tens of thousands of matches
+  const entrants = Map.groupBy(b.entrants, (e) => e.group_no);
+  const matches = Map.groupBy(b.matches, (m) => m.group_no);
+  return [...entrants.keys()]
+    .sort((x, y) => x - y)
+    .map((group) => ({
+      group,
+      rows: groupTable(
+        entrants.get(group)!.map((e) => ({ id: e.entrant_id, name: e.name })),
+        played(matches.get(group) ?? []),
+      ),
+    }));
 }
 
 function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Bracket {
@@ -209,12 +215,13 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
       champion: null,
     };
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
+  const reports = Map.groupBy(b.reports, (r) => r.match_id);
   const rounds: Bracket['rounds'] = [];
   for (const m of b.matches) {
     let round = rounds.at(-1);
     if (!round || round.group !== m.group_no || round.round !== m.round)
       rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
-    round.matches.push(toMatch(m, entrants, b.reports));
+    round.matches.push(toMatch(m, entrants, reports.get(m.id) ?? []));
   }
   const current = Math.max(0, ...b.matches.map((m) => m.round));
   const roundsDone = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
@@ -589,14 +596,15 @@ async function openMatch(
 async function matchView(ctx: ServiceContext, tournamentId: string, matchId: string): Promise<BracketMatch> {
   const b = (await load(ctx, tournamentId))!;
   const m = b.all.find((x) => x.id === matchId)!;
+  const reports = b.reports.filter((r) => r.match_id === m.id);
   // a playoff's match as the playoff shows it: its own groups, its playoff seeds
   if (b.playoff && isPlayoffMatch(m))
     return toMatch(
       { ...m, group_no: m.group_no - PLAYOFF_GROUP },
       new Map(b.playoff.entrants.map((e) => [e.entrant_id, e])),
-      b.reports,
+      reports,
     );
-  return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), b.reports);
+  return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), reports);
 }
 
 /**
@@ -830,33 +838,21 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
   const b = await load(ctx, tournamentId);
   if (!b) return [];
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
-  // an entrant's record counts its playoff matches too
-  const results = played(b.all);
-  const record = (id: string) => {
-    let wins = 0;
-    let draws = 0;
-    let games = 0;
-    for (const m of results) {
-      if (m.sideA !== id && m.sideB !== id) continue;
-      games++;
-      const mine = m.sideA === id ? m.scoreA : m.scoreB;
-      const theirs = m.sideA === id ? m.scoreB : m.scoreA;
-      if (mine > theirs) wins++;
-      else if (mine === theirs) draws++;
-    }
-    return { wins, draws, games };
-  };
+  // an entrant's record counts its playoff matches too, tallied in one pass (a field at the roster limit plays tens
+  // of thousands of matches)
+  const records = new Map(b.entrants.map((e) => [e.entrant_id, blankRow({ id: e.entrant_id, name: e.name })]));
+  for (const m of played(b.all)) tallyGame(records.get(m.sideA)!, records.get(m.sideB)!, m.scoreA, m.scoreB);
   const row = (id: string, rank: number): StandingsRow => {
     const e = entrants.get(id)!;
-    const r = record(id);
+    const r = records.get(id)!;
     return {
       rank,
       entrantId: id,
       name: e.name,
       members: membersOf(e).map((m) => m.username),
       points: r.wins * 3 + r.draws,
-      matchesCounted: r.games,
-      matchesPlayed: r.games,
+      matchesCounted: r.played,
+      matchesPlayed: r.played,
       eliminations: r.wins,
       bestPlacement: rank,
       averagePlacement: null,
