@@ -235,7 +235,8 @@ describe('teams in matches and standings', () => {
 });
 
 describe('teams at the roster limit', () => {
-  // ten thousand members (and five thousand teams) bind more parameters than one SQLite statement may hold
+  // ten thousand members (and five thousand teams) bind more parameters than one SQLite statement may hold; the
+  // bound of a minute tells a busy machine from a hang, as the rows are written and read back more than once
   test('10,000 checked-in players in automatic duos: 5,000 teams, every member stored in check-in order', async () => {
     const id = await createTournament(t, admin.token, 'checkinOpen', { maxPartecipants: 10000, teamSize: 2 });
     const roster = await bulkPlayers(t, 10000);
@@ -248,7 +249,7 @@ describe('teams at the roster limit', () => {
     expect(teams.at(-1)!.name).toBe('Team 5000');
     expect(memberIds(teams).flat()).toEqual(roster);
     expect((await api.teams()).json.data).toEqual(teams);
-  });
+  }, 60_000);
 });
 
 // two API processes on one PostgreSQL: a results write through A empties B's micro-cache too
