@@ -3,11 +3,10 @@ import type { FinaliseLinks } from '../features/results/server/finalise-service.
 import { championshipPoints } from '../features/results/server/points-service.ts';
 import { detachCompetition } from '../features/campaign/server/competition-link-service.ts';
 import {
+  disputes as bracketDisputes,
   drawnEntrants as bracketEntrants,
-  findBracket,
   placements as bracketPlacements,
 } from '../features/brackets/server/service.ts';
-import { PLAYOFF_GROUP } from '../features/brackets/contract.ts';
 
 /**
  * Where a lower feature needs an answer from a feature above it (features form a tree,
@@ -22,15 +21,5 @@ export const competitionLinks: CompetitionLinks = { championshipPoints, detachCo
 export const finaliseLinks: FinaliseLinks = {
   bracketPlacements,
   bracketEntrants,
-  bracketDisputes: async (ctx, tournamentId) => {
-    const b = await findBracket(ctx, tournamentId);
-    // a playoff's matches under the groups they are stored with, apart from the stage's
-    const rounds = [
-      ...(b?.rounds ?? []),
-      ...(b?.playoff?.rounds ?? []).map((r) => ({ ...r, group: r.group + PLAYOFF_GROUP })),
-    ];
-    return rounds.flatMap((r) =>
-      r.matches.filter((m) => m.state === 'disputed').map((m) => ({ group: r.group, round: m.round, slot: m.slot })),
-    );
-  },
+  bracketDisputes,
 };

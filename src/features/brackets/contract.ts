@@ -42,13 +42,6 @@ export type PlayoffFormat = (typeof playoffFormats)[number];
 export const stageFormats = ['swiss', 'round_robin'] as const;
 
 /**
- * A playoff's matches are stored under groups of their own, this much above the groups its format
- * would use alone (single elimination 0, double elimination 1 to 3): far above any round-robin
- * group (a field of eight per group), so they never meet the stage's.
- */
-export const PLAYOFF_GROUP = 1000;
-
-/**
  * POST /tournaments/{id}/bracket/playoff (admin): once the stage is complete, its top `size` seed a
  * playoff (409 PLAYOFF_STAGE_INCOMPLETE, PLAYOFF_EXISTS, PLAYOFF_BAD_SIZE unless 2 ≤ size ≤ entrants).
  */

@@ -100,6 +100,14 @@ export function groupsOf<T>(seeded: readonly T[], max: number = MAX_GROUP): T[][
 }
 
 /**
+ * Where a stage's playoff stores its matches: under groups of their own, this first group added to the ones its
+ * format uses alone (single elimination 0, double elimination 1 to 3), so they never meet the stage's groups (a
+ * Swiss stage's 0, a round robin's 1, 2, …). It is 1000, where every playoff of a stage of fewer groups is stored,
+ * and just past the stage's last group otherwise: a round robin of the largest field has 1,250.
+ */
+export const firstPlayoffGroup = (lastStageGroup: number): number => Math.max(1000, lastStageGroup + 1);
+
+/**
  * Every pairing of one group by the circle method: the first entrant stays, the others rotate one
  * place per round, so each pair meets exactly once in n-1 rounds (n rounds for an odd group, where
  * the entrant facing the empty seat rests that round).

@@ -12,8 +12,8 @@ import {
   type Person,
 } from '../helpers/tournaments.ts';
 import { expectError } from '../helpers/expect-error.ts';
+import { bulkPlayers, seatCheckedIn } from '../helpers/big-field.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
-import * as TournamentRepository from '../../../src/features/tournaments/server/repository.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
 import type { Game } from '../../../src/features/games/contract.ts';
 
@@ -422,23 +422,7 @@ describe('a large field', () => {
       maxPartecipants: 2000,
       format: 'round_robin',
     });
-    const people = await quickPlayers(t, 1450);
-    const now = Date.now();
-    const account = JSON.stringify({ username: 'ninja', id: 'riot-ninja', game: 'Valorant', console: 'PC' });
-    // seated and checked in behind the API, one millisecond apart so the check-in order is the order made
-    await TournamentRepository.insertRegistrations(
-      t.db.kysely,
-      people.map((p, i) => ({
-        tournament_id: id,
-        user_id: p.id,
-        state: 'member',
-        confirmed: 1,
-        game_account: account,
-        created_at: new Date(now + i).toISOString(),
-        updated_at: new Date(now + i).toISOString(),
-      })),
-    );
-    await t.db.kysely.updateTable('tournaments').set({ member_count: people.length }).where('id', '=', id).execute();
+    await seatCheckedIn(t, id, await bulkPlayers(t, 1450), 'Valorant');
     const res = await generate(id, 'checkin');
     expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
     const b: Bracket = res.json.data;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createTournament, join, quickPlayer, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
 import { checkInNow } from '../helpers/results.ts';
+import { bulkPlayers, seatCheckedIn } from '../helpers/big-field.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { placements } from '../../../src/features/brackets/server/service.ts';
 import type { Bracket, BracketMatch } from '../../../src/features/brackets/contract.ts';
@@ -225,4 +226,116 @@ describe('a round-robin stage in two groups and its double-elimination playoff',
       ),
     );
   });
+});
+
+describe('a round-robin stage at the roster limit and its playoff', () => {
+  // one roster for every tournament here: a player may play in any number of them
+  let roster: string[];
+  // each test reads and writes brackets of some 30,000 matches: a bound that tells a busy machine from a hang
+  const BIG = 60_000;
+  beforeAll(async () => {
+    roster = await bulkPlayers(t, 10000);
+  });
+
+  /**
+   * A round robin of the roster's first `n`, generated in check-in order (its groups checked as generated), every
+   * stage match then won by side A.
+   */
+  async function playedStage(n: number, groups: number, matches: number): Promise<string> {
+    const id = await createTournament(t, admin.token, 'registration', {
+      maxPartecipants: 10000,
+      format: 'round_robin',
+    });
+    await seatCheckedIn(t, id, roster.slice(0, n), 'Fortnite');
+    const res = await call('POST', `/api/tournaments/${id}/bracket`, { seeding: 'checkin' });
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+    expectStage(res.json.data, groups, matches);
+    // decided behind the API: thirty thousand overrides would take minutes and prove nothing more
+    await t.db.kysely
+      .updateTable('bracket_matches')
+      .set((eb) => ({ score_a: 1, score_b: 0, winner: eb.ref('side_a'), state: 'confirmed', decided_by: 'admin' }))
+      .where('tournament_id', '=', id)
+      .execute();
+    return id;
+  }
+
+  /** The stage's groups in the view and their matches: every group once, none of the playoff's among them. */
+  function expectStage(b: Bracket, groups: number, matches: number) {
+    expect(b.tables).toHaveLength(groups);
+    expect(new Set(b.rounds.map((r) => r.group))).toEqual(new Set(b.tables.map((g) => g.group)));
+    expect(Math.max(...b.rounds.map((r) => r.group))).toBe(groups);
+    expect(b.rounds.flatMap((r) => r.matches)).toHaveLength(matches);
+  }
+
+  /** The playoff's first-round sides are group winners, seeded 1 to `size`. */
+  function expectWinnersSeeded(b: Bracket, size: number) {
+    const winners = new Set(b.tables.map((g) => g.rows[0]!.entrantId));
+    const sides = b.playoff!.rounds[0]!.matches.flatMap((m) => [m.sideA!, m.sideB!]);
+    expect(sides.map((s) => s.seed).sort((x, y) => x - y)).toEqual(Array.from({ length: size }, (_, i) => i + 1));
+    expect(sides.every((s) => winners.has(s.id))).toBe(true);
+  }
+
+  // 7,993 is the first field dealt into 1,000 groups of at most eight
+  test(
+    '7,993 entrants: group 1,000 is the stage’s, and a single-elimination playoff of eight',
+    async () => {
+      // 993 groups of eight (28 matches each) and 7 of seven (21 each)
+      const id = await playedStage(7993, 1000, 993 * 28 + 7 * 21);
+      const res = await playoff(id, { format: 'single_elimination', size: 8, thirdPlace: true });
+      expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+      const made: Bracket = res.json.data;
+      expectStage(made, 1000, 993 * 28 + 7 * 21);
+      // the stage is complete, its playoff not yet
+      expect([made.complete, made.playoff!.complete]).toEqual([true, false]);
+      expect(made.playoff!.rounds.map((r) => [r.group, r.round, r.matches.length])).toEqual([
+        [0, 1, 4],
+        [0, 2, 2],
+        [0, 3, 2],
+      ]);
+      expectWinnersSeeded(made, 8);
+      // a playoff match takes a result, and its winner goes on to the playoff's semi-final
+      const first = made.playoff!.rounds[0]!.matches[0]!;
+      const decided = await override(id, first, 2, 0);
+      expect(decided.json.data, JSON.stringify(decided.json).slice(0, 300)).toMatchObject({
+        group: 0,
+        state: 'confirmed',
+      });
+      const after = await getBracket(id);
+      expect(after.playoff!.rounds[1]!.matches[0]!.sideA?.id).toBe(first.sideA!.id);
+      expectStage(after, 1000, 993 * 28 + 7 * 21);
+      // the final places: the playoff's eight, then the rest of the stage
+      const rows = await placements(t.app, id);
+      expect(rows).toHaveLength(7993);
+      const seeded = made.playoff!.rounds[0]!.matches.flatMap((m) => [m.sideA!.id, m.sideB!.id]);
+      expect(new Set(rows.slice(0, 8).map((r) => r.entrantId))).toEqual(new Set(seeded));
+    },
+    BIG,
+  );
+
+  // 10,000 entrants fill groups up to 1,250, past the groups a playoff's were once stored from (1,000 to 1,003)
+  test(
+    '10,000 entrants in 1,250 groups and a double-elimination playoff of sixteen',
+    async () => {
+      const id = await playedStage(10000, 1250, 1250 * 28);
+      const res = await playoff(id, { format: 'double_elimination', size: 16, grandFinalReset: true });
+      expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+      const made: Bracket = res.json.data;
+      expectStage(made, 1250, 1250 * 28);
+      // the stage is complete, its playoff not yet
+      expect([made.complete, made.playoff!.complete]).toEqual([true, false]);
+      // the playoff's winners', losers' and grand-final groups, apart from the stage's groups 1, 2 and 3
+      expect(new Set(made.playoff!.rounds.map((r) => r.group))).toEqual(new Set([1, 2, 3]));
+      expectWinnersSeeded(made, 16);
+      // a result in the winners' bracket sends the winner on and the loser down to the losers' bracket
+      const first = made.playoff!.rounds[0]!.matches[0]!;
+      expect((await override(id, first, 0, 1)).json.data).toMatchObject({ group: 1, state: 'confirmed' });
+      const after = await getBracket(id);
+      const at = (group: number, round: number) =>
+        after.playoff!.rounds.find((r) => r.group === group && r.round === round)!;
+      expect(at(1, 2).matches[0]!.sideA?.id).toBe(first.sideB!.id);
+      expect(at(2, 1).matches[0]!.sideA?.id).toBe(first.sideA!.id);
+      expectStage(after, 1250, 1250 * 28);
+    },
+    BIG,
+  );
 });

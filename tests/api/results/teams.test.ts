@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
-import { quickPlayer, type Person } from '../helpers/tournaments.ts';
+import { createTournament, quickPlayer, type Person } from '../helpers/tournaments.ts';
+import { bulkPlayers, seatCheckedIn } from '../helpers/big-field.ts';
 import { twoApps, type Pair } from '../helpers/freshness.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { checkInNow, finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
@@ -231,6 +232,24 @@ describe('teams in matches and standings', () => {
       .execute();
     expect(new Set(rows.map((r) => r.user_id)).size).toBe(rows.length);
   });
+});
+
+describe('teams at the roster limit', () => {
+  // ten thousand members (and five thousand teams) bind more parameters than one SQLite statement may hold; the
+  // bound of a minute tells a busy machine from a hang, as the rows are written and read back more than once
+  test('10,000 checked-in players in automatic duos: 5,000 teams, every member stored in check-in order', async () => {
+    const id = await createTournament(t, admin.token, 'checkinOpen', { maxPartecipants: 10000, teamSize: 2 });
+    const roster = await bulkPlayers(t, 10000);
+    await seatCheckedIn(t, id, roster, 'Fortnite');
+    const api = resultsApi(t, admin.token, id);
+    const res = await api.autoTeams();
+    expect(res.status, JSON.stringify(res.json).slice(0, 300)).toBe(200);
+    const teams: { name: string; members: { id: string }[] }[] = res.json.data;
+    expect(teams).toHaveLength(5000);
+    expect(teams.at(-1)!.name).toBe('Team 5000');
+    expect(memberIds(teams).flat()).toEqual(roster);
+    expect((await api.teams()).json.data).toEqual(teams);
+  }, 60_000);
 });
 
 // two API processes on one PostgreSQL: a results write through A empties B's micro-cache too

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   bracketSize,
   eliminationPlaces,
+  firstPlayoffGroup,
   groupsOf,
   groupTable,
   nextOf,
@@ -146,6 +147,19 @@ describe('round robin', () => {
     const [g1, g2] = groupsOf(names(10));
     expect(g1![0]).toBe('e1');
     expect(g2![0]).toBe('e2');
+  });
+
+  // a playoff's groups are its format's own (0 to 3) plus the first one: never one of the stage's
+  test("a playoff's groups start past every group of a round robin of any size up to the roster limit", () => {
+    // where playoffs of stages under 1,000 groups are stored, as before
+    expect([0, 1, 182, 999].map(firstPlayoffGroup)).toEqual([1000, 1000, 1000, 1000]);
+    // 7,993 entrants are the first field in 1,000 groups
+    expect(groupsOf(names(7992))).toHaveLength(999);
+    expect(groupsOf(names(7993))).toHaveLength(1000);
+    expect(firstPlayoffGroup(1000)).toBe(1001);
+    // the largest field has the most groups
+    expect(groupsOf(names(10000))).toHaveLength(1250);
+    fc.assert(fc.property(fc.integer({ min: 0, max: 1250 }), (last) => firstPlayoffGroup(last) > last));
   });
 
   const entrants = [

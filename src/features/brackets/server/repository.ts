@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type {
   BracketEntrantsTable,
   BracketMatchesTable,
@@ -129,6 +129,10 @@ export function entrantsOf(db: Db, tournamentId: string): Promise<EntrantRow[]> 
   return findRows(db, 'bracket_entrants', { tournament_id: tournamentId }, ['group_no', 'seed']);
 }
 
+/** The highest group of a bracket's entrants: a round robin's last group, 0 in the other formats (and without any). */
+export const lastGroup = (db: Db, tournamentId: string): Promise<number> =>
+  highest(db, 'bracket_entrants', 'group_no', tournamentId);
+
 export function matchesOf(db: Db, tournamentId: string): Promise<MatchRow[]> {
   return findRows(db, 'bracket_matches', { tournament_id: tournamentId }, ['group_no', 'round', 'slot']);
 }
@@ -174,13 +178,22 @@ export function findMatchAt(
 }
 
 /** The latest round of a bracket (a Swiss bracket's round being played), 0 without matches. */
-export async function latestRound(db: Db, tournamentId: string): Promise<number> {
+export const latestRound = (db: Db, tournamentId: string): Promise<number> =>
+  highest(db, 'bracket_matches', 'round', tournamentId);
+
+/** The highest value of a number column of a bracket's rows, 0 without any. */
+async function highest(
+  db: Db,
+  table: 'bracket_entrants' | 'bracket_matches',
+  column: 'group_no' | 'round',
+  tournamentId: string,
+): Promise<number> {
   const row = await db
-    .selectFrom('bracket_matches')
-    .select((eb) => eb.fn.max('round').as('round'))
+    .selectFrom(table)
+    .select(sql<number | null>`max(${sql.ref(column)})`.as('top'))
     .where('tournament_id', '=', tournamentId)
     .executeTakeFirst();
-  return Number(row?.round ?? 0);
+  return Number(row?.top ?? 0);
 }
 
 export async function matchReports(db: Db, matchId: string): Promise<ReportRow[]> {

@@ -23,9 +23,11 @@ import type {
   SwissClose,
   TableRow,
 } from '../contract.ts';
-import { bracketFormats, PLAYOFF_GROUP, stageFormats } from '../contract.ts';
+import { bracketFormats, stageFormats } from '../contract.ts';
 import {
+  blankRow,
   eliminationPlaces,
+  firstPlayoffGroup,
   groupsOf,
   groupTable,
   nextOf,
@@ -33,6 +35,7 @@ import {
   sameScore,
   shuffled,
   singleElimination,
+  tallyGame,
   thirdPlaceMatch,
   winnerSide,
   type PlannedMatch,
@@ -82,12 +85,14 @@ interface Loaded {
   /** every match, the playoff's too */
   all: MatchRow[];
   reports: ReportRow[];
+  /** the group the playoff's matches are stored from (rules.ts firstPlayoffGroup), with or without one */
+  playoffFrom: number;
   playoff: PlayoffPart | null;
 }
 
 /**
  * A playoff as a bracket of its own: its entrants with their playoff seeds, seed 1 first, and its
- * matches with the groups its format uses alone (its stored groups less PLAYOFF_GROUP).
+ * matches with the groups its format uses alone (their stored groups less the bracket's first playoff group).
  */
 interface PlayoffPart {
   format: PlayoffFormat;
@@ -95,12 +100,17 @@ interface PlayoffPart {
   matches: MatchRow[];
 }
 
-const isPlayoffMatch = (m: { group_no: number }) => m.group_no >= PLAYOFF_GROUP;
+/** The group a bracket's playoff is stored from: past its stage's groups, which its entrants are in. */
+const playoffFromOf = async (ctx: ServiceContext, tournamentId: string) =>
+  firstPlayoffGroup(await BracketRepository.lastGroup(ctx.db.kysely, tournamentId));
+
+const isPlayoffMatch = (m: { group_no: number }, playoffFrom: number) => m.group_no >= playoffFrom;
 
 function playoffPart(
   row: { playoff_format: string | null; playoff_seeds: string | null },
   entrants: EntrantRow[],
   all: MatchRow[],
+  playoffFrom: number,
 ): PlayoffPart | null {
   if (!row.playoff_format || !row.playoff_seeds) return null;
   const byId = new Map(entrants.map((e) => [e.entrant_id, e]));
@@ -108,7 +118,9 @@ function playoffPart(
   return {
     format: row.playoff_format as PlayoffFormat,
     entrants: seeds.map((id, i) => ({ ...byId.get(id)!, seed: i + 1, group_no: 0 })),
-    matches: all.filter(isPlayoffMatch).map((m) => ({ ...m, group_no: m.group_no - PLAYOFF_GROUP })),
+    matches: all
+      .filter((m) => isPlayoffMatch(m, playoffFrom))
+      .map((m) => ({ ...m, group_no: m.group_no - playoffFrom })),
   };
 }
 
@@ -116,10 +128,11 @@ async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded |
   const db = ctx.db.kysely;
   const row = await BracketRepository.findBracket(db, tournamentId);
   if (!row) return null;
-  const [entrants, all, reports] = await Promise.all([
+  const [entrants, all, reports, playoffFrom] = await Promise.all([
     BracketRepository.entrantsOf(db, tournamentId),
     BracketRepository.matchesOf(db, tournamentId),
     BracketRepository.reportsOf(db, tournamentId),
+    playoffFromOf(ctx, tournamentId),
   ]);
   return {
     format: row.format as BracketFormat,
@@ -127,10 +140,11 @@ async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded |
     generatedAt: row.generated_at,
     rounds: row.rounds,
     entrants,
-    matches: all.filter((m) => !isPlayoffMatch(m)),
+    matches: all.filter((m) => !isPlayoffMatch(m, playoffFrom)),
     all,
     reports,
-    playoff: playoffPart(row, entrants, all),
+    playoffFrom,
+    playoff: playoffPart(row, entrants, all, playoffFrom),
   };
 }
 
@@ -142,8 +156,8 @@ function sideOf(entrants: Map<string, EntrantRow>, id: string | null): BracketSi
   return e ? { id: e.entrant_id, name: e.name, seed: e.seed, members: membersOf(e).map((m) => m.username) } : null;
 }
 
-function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, reports: ReportRow[]): BracketMatch {
-  const mine = reports.filter((r) => r.match_id === m.id);
+/** A match as the API shows it, given its own reports. */
+function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, mine: readonly ReportRow[]): BracketMatch {
   const report = (side: 'a' | 'b') => {
     const r = mine.find((x) => x.side === side);
     return r ? { scoreA: r.score_a, scoreB: r.score_b } : null;
@@ -186,14 +200,18 @@ const swissEntrants = (entrants: EntrantRow[]) =>
 function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
   if (b.format === 'swiss') return [{ group: 0, rows: swissTable(swissEntrants(b.entrants), swissGames(b.matches)) }];
   if (b.format !== 'round_robin') return [];
-  const groups = [...new Set(b.entrants.map((e) => e.group_no))].sort((x, y) => x - y);
-  return groups.map((group) => ({
-    group,
-    rows: groupTable(
-      b.entrants.filter((e) => e.group_no === group).map((e) => ({ id: e.entrant_id, name: e.name })),
-      played(b.matches.filter((m) => m.group_no === group)),
-    ),
-  }));
+  // grouped once: a field at the roster limit has over a thousand groups and tens of thousands of matches
+  const entrants = Map.groupBy(b.entrants, (e) => e.group_no);
+  const matches = Map.groupBy(b.matches, (m) => m.group_no);
+  return [...entrants.keys()]
+    .sort((x, y) => x - y)
+    .map((group) => ({
+      group,
+      rows: groupTable(
+        entrants.get(group)!.map((e) => ({ id: e.entrant_id, name: e.name })),
+        played(matches.get(group) ?? []),
+      ),
+    }));
 }
 
 function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Bracket {
@@ -209,12 +227,13 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
       champion: null,
     };
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
+  const reports = Map.groupBy(b.reports, (r) => r.match_id);
   const rounds: Bracket['rounds'] = [];
   for (const m of b.matches) {
     let round = rounds.at(-1);
     if (!round || round.group !== m.group_no || round.round !== m.round)
       rounds.push((round = { group: m.group_no, round: m.round, matches: [] }));
-    round.matches.push(toMatch(m, entrants, b.reports));
+    round.matches.push(toMatch(m, entrants, reports.get(m.id) ?? []));
   }
   const current = Math.max(0, ...b.matches.map((m) => m.round));
   const roundsDone = b.matches.every((m) => m.state === 'confirmed' || m.state === 'bye');
@@ -559,11 +578,12 @@ async function reflow(ctx: ServiceContext, tournamentId: string, now: string, pl
   }
 }
 
+/** A match that takes a result now, the format it is played in, and whether it is the playoff's. */
 async function openMatch(
   ctx: ServiceContext,
   tournamentId: string,
   matchId: string,
-): Promise<{ format: BracketFormat; match: MatchRow }> {
+): Promise<{ format: BracketFormat; match: MatchRow; playoff: boolean }> {
   const db = ctx.db.kysely;
   // The locks come first: everything read after them sees the other writers' committed work. The
   // tournament's row is the one finalising claims: once it is final the write is refused here, in
@@ -577,26 +597,28 @@ async function openMatch(
   if (!row || !match) throw matchNotFound();
   if (match.state === 'pending' || match.state === 'bye' || !match.side_a || !match.side_b)
     throw new AppError('conflict', 'MATCH_NOT_READY', 'This match does not have both sides yet');
-  if (isPlayoffMatch(match)) return { format: row.playoff_format as PlayoffFormat, match };
+  if (row.playoff_format && isPlayoffMatch(match, await playoffFromOf(ctx, tournamentId)))
+    return { format: row.playoff_format as PlayoffFormat, match, playoff: true };
   // the stage's results seeded the playoff: once it is made they stay as they are
   if (row.playoff_format) throw playoffExists();
   // a Swiss round's results made the next round's pairs: once it is paired they stay as they are
   if (row.format === 'swiss' && match.round < (await BracketRepository.latestRound(db, tournamentId)))
     throw new AppError('conflict', 'SWISS_ROUND_CLOSED', 'The next round is already paired on this result');
-  return { format: row.format as BracketFormat, match };
+  return { format: row.format as BracketFormat, match, playoff: false };
 }
 
 async function matchView(ctx: ServiceContext, tournamentId: string, matchId: string): Promise<BracketMatch> {
   const b = (await load(ctx, tournamentId))!;
   const m = b.all.find((x) => x.id === matchId)!;
+  const reports = b.reports.filter((r) => r.match_id === m.id);
   // a playoff's match as the playoff shows it: its own groups, its playoff seeds
-  if (b.playoff && isPlayoffMatch(m))
+  if (b.playoff && isPlayoffMatch(m, b.playoffFrom))
     return toMatch(
-      { ...m, group_no: m.group_no - PLAYOFF_GROUP },
+      { ...m, group_no: m.group_no - b.playoffFrom },
       new Map(b.playoff.entrants.map((e) => [e.entrant_id, e])),
-      b.reports,
+      reports,
     );
-  return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), b.reports);
+  return toMatch(m, new Map(b.entrants.map((e) => [e.entrant_id, e])), reports);
 }
 
 /**
@@ -616,7 +638,7 @@ export async function report(
   await formatFor(ctx, tournamentId);
   return withTransaction(ctx, async (tx) => {
     const trx = tx.db.kysely;
-    const { format, match } = await openMatch(tx, tournamentId, matchId);
+    const { format, match, playoff } = await openMatch(tx, tournamentId, matchId);
     const sides = await BracketRepository.entrantsOf(trx, tournamentId);
     const isIn = (entrantId: string) =>
       sides.some((e) => e.entrant_id === entrantId && membersOf(e).some((m) => m.id === userId));
@@ -651,7 +673,7 @@ export async function report(
           await BracketRepository.decide(trx, matchId, { ...agreed, winner, decidedBy: 'players', now, onlyOpen: true })
         ) {
           if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
-          if (format === 'double_elimination') await reflow(tx, tournamentId, now, isPlayoffMatch(match));
+          if (format === 'double_elimination') await reflow(tx, tournamentId, now, playoff);
           if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
         }
       } else {
@@ -676,7 +698,7 @@ export async function override(
 ): Promise<BracketMatch> {
   await formatFor(ctx, tournamentId);
   return audited(ctx, actor, async (tx, audit) => {
-    const { format, match } = await openMatch(tx, tournamentId, matchId);
+    const { format, match, playoff } = await openMatch(tx, tournamentId, matchId);
     if (isElimination(format) && score.scoreA === score.scoreB) throw drawNotAllowed();
     const before = await matchView(tx, tournamentId, matchId);
     const now = nowIso();
@@ -690,7 +712,7 @@ export async function override(
       onlyOpen: false,
     });
     if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
-    if (format === 'double_elimination') await reflow(tx, tournamentId, now, isPlayoffMatch(match));
+    if (format === 'double_elimination') await reflow(tx, tournamentId, now, playoff);
     if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
     const after = await matchView(tx, tournamentId, matchId);
     const label = (m: BracketMatch) => ({
@@ -795,7 +817,7 @@ export async function createPlayoff(
     const seeds = playoffSeeds(tablesOf(b), input.size);
     const now = nowIso();
     await BracketRepository.setPlayoff(db, tournamentId, { format: input.format, seeds: JSON.stringify(seeds) });
-    const planned = eliminationPlan(input.format, seeds, input).map((m) => ({ ...m, group: m.group + PLAYOFF_GROUP }));
+    const planned = eliminationPlan(input.format, seeds, input).map((m) => ({ ...m, group: m.group + b.playoffFrom }));
     await BracketRepository.insertMatches(db, matchRows(tournamentId, planned, now));
     if (input.format === 'double_elimination') await reflow(tx, tournamentId, now, true);
     const after = view(tournamentId, format, await load(tx, tournamentId));
@@ -830,33 +852,21 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
   const b = await load(ctx, tournamentId);
   if (!b) return [];
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
-  // an entrant's record counts its playoff matches too
-  const results = played(b.all);
-  const record = (id: string) => {
-    let wins = 0;
-    let draws = 0;
-    let games = 0;
-    for (const m of results) {
-      if (m.sideA !== id && m.sideB !== id) continue;
-      games++;
-      const mine = m.sideA === id ? m.scoreA : m.scoreB;
-      const theirs = m.sideA === id ? m.scoreB : m.scoreA;
-      if (mine > theirs) wins++;
-      else if (mine === theirs) draws++;
-    }
-    return { wins, draws, games };
-  };
+  // an entrant's record counts its playoff matches too, tallied in one pass (a field at the roster limit plays tens
+  // of thousands of matches)
+  const records = new Map(b.entrants.map((e) => [e.entrant_id, blankRow({ id: e.entrant_id, name: e.name })]));
+  for (const m of played(b.all)) tallyGame(records.get(m.sideA)!, records.get(m.sideB)!, m.scoreA, m.scoreB);
   const row = (id: string, rank: number): StandingsRow => {
     const e = entrants.get(id)!;
-    const r = record(id);
+    const r = records.get(id)!;
     return {
       rank,
       entrantId: id,
       name: e.name,
       members: membersOf(e).map((m) => m.username),
       points: r.wins * 3 + r.draws,
-      matchesCounted: r.games,
-      matchesPlayed: r.games,
+      matchesCounted: r.played,
+      matchesPlayed: r.played,
       eliminations: r.wins,
       bestPlacement: rank,
       averagePlacement: null,
@@ -882,6 +892,20 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
   return [...entrants.keys()]
     .map((id) => row(id, places.get(id)!))
     .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+}
+
+/**
+ * The disputed matches of a bracket, its playoff's among them, by the group, round and slot they are stored at:
+ * what finalising names as still open. None before generation.
+ */
+export async function disputes(
+  ctx: ServiceContext,
+  tournamentId: string,
+): Promise<{ group: number; round: number; slot: number }[]> {
+  const b = await load(ctx, tournamentId);
+  return (b?.all ?? [])
+    .filter((m) => m.state === 'disputed')
+    .map((m) => ({ group: m.group_no, round: m.round, slot: m.slot }));
 }
 
 /**

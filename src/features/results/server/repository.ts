@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import { rowExists } from '../../../platform/db/matching-rows.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 
 /**
  * The SQL of match day's own tables: a tournament's teams and members, its matches and their
@@ -42,26 +43,25 @@ export async function teamsOf(db: Db, tournamentId: string): Promise<TeamRow[]> 
 /**
  * Replaces every team of a tournament. A player named in two teams fails on the members' primary
  * key (tournament, user) and a name used twice on (tournament, name); the caller turns them into codes.
+ * Both lists go in slices: a full roster's members bind more parameters than one statement may hold.
  */
 export async function replaceTeams(db: Db, tournamentId: string, teams: TeamRow[], now: number): Promise<void> {
   await db.deleteFrom('tournament_teams').where('tournament_id', '=', tournamentId).execute();
-  if (!teams.length) return;
   // one millisecond apart, so created_at keeps the admin's order ("Team 2" before "Team 10")
-  await db
-    .insertInto('tournament_teams')
-    .values(
-      teams.map((t, i) => ({
-        id: t.id,
-        tournament_id: tournamentId,
-        name: t.name,
-        created_at: new Date(now + i).toISOString(),
-      })),
-    )
-    .execute();
+  await insertRows(
+    db,
+    'tournament_teams',
+    teams.map((t, i) => ({
+      id: t.id,
+      tournament_id: tournamentId,
+      name: t.name,
+      created_at: new Date(now + i).toISOString(),
+    })),
+  );
   const members = teams.flatMap((t) =>
     t.members.map((userId, position) => ({ tournament_id: tournamentId, team_id: t.id, user_id: userId, position })),
   );
-  if (members.length) await db.insertInto('tournament_team_members').values(members).execute();
+  await insertRows(db, 'tournament_team_members', members);
 }
 
 export function hasResults(db: Db, tournamentId: string): Promise<boolean> {
