@@ -20,6 +20,8 @@ import {
 import { anyFreePort, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { parseMail, type ParsedMail } from '../helpers/mail.ts';
 import { within } from '../helpers/freshness.ts';
+import { bulkPlayers } from '../helpers/big-field.ts';
+import * as ReminderRepository from '../../../src/features/reminders/server/repository.ts';
 
 /**
  * Reminder e-mails before a tournament, against the real outbox: time is driven by placing the
@@ -648,3 +650,18 @@ if (engine === 'postgres')
       expect(queued).toHaveLength(30);
     });
   });
+
+describe('a reminder to a whole field at the roster limit', () => {
+  // ten thousand players bind four parameters each: more than one statement may carry on SQLite
+  test('is recorded once per player, and a second decision for the same players records none', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 10_000 });
+    const players = await bulkPlayers(t, 10_000);
+    const now = new Date().toISOString();
+    const first = await ReminderRepository.record(t.db.kysely, id, 'checkin_open', players, now);
+    expect(new Set(first)).toEqual(new Set(players));
+    // one new player among those already reminded: only they are recorded now
+    const [late] = await bulkPlayers(t, 1);
+    const second = await ReminderRepository.record(t.db.kysely, id, 'checkin_open', [...players, late], now);
+    expect(second).toEqual([late]);
+  });
+});

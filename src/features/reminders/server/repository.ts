@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
 import type { NotificationPreferences, ReminderKind } from '../contract.ts';
 import { idsWithRows } from '../../../platform/db/matching-rows.ts';
+import { inSlices } from '../../../platform/db/bulk-insert.ts';
 
 type Db = Kysely<Database>;
 
@@ -23,13 +24,15 @@ export async function record(
   userIds: string[],
   now: string,
 ): Promise<string[]> {
-  if (!userIds.length) return [];
-  const rows = await db
-    .insertInto('reminders_sent')
-    .values(userIds.map((userId) => ({ tournament_id: tournamentId, user_id: userId, kind, created_at: now })))
-    .onConflict((oc) => oc.columns(['tournament_id', 'kind', 'user_id']).doNothing())
-    .returning('user_id')
-    .execute();
+  // a whole field of players is more parameters than one statement may bind on SQLite
+  const rows = await inSlices(userIds, (slice) =>
+    db
+      .insertInto('reminders_sent')
+      .values(slice.map((userId) => ({ tournament_id: tournamentId, user_id: userId, kind, created_at: now })))
+      .onConflict((oc) => oc.columns(['tournament_id', 'kind', 'user_id']).doNothing())
+      .returning('user_id')
+      .execute(),
+  );
   return rows.map((r) => r.user_id);
 }
 
