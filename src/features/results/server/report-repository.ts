@@ -6,6 +6,7 @@ import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
 import { rowExists } from '../../../platform/db/matching-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
@@ -127,6 +128,9 @@ export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 /** The match reports that carry each hash (how many, and the oldest `perHash`): the duplicate-picture check. */
 export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
   picturesWithHashes(db, 'match_reports', owner, hashes, perHash, accountRows(db).as('u'));
+
+/** The pictures of every brand's match reports, whatever their status (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'match_reports', ['image_url']);
 
 export type Decision =
   | { status: 'approved'; reviewedBy: string; reviewedAt: string }
