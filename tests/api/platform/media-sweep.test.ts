@@ -9,15 +9,8 @@ import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
 import { childEnv } from '../helpers/server-process.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
 import { address, multipart, rewardsApi } from '../helpers/rewards.ts';
-import {
-  checkIn,
-  createTournament,
-  join,
-  quickPlayers,
-  registration,
-  setPhase,
-  type Person,
-} from '../helpers/tournaments.ts';
+import { createTournament, quickPlayers, setPhase, type Person } from '../helpers/tournaments.ts';
+import { matchDay } from '../helpers/results.ts';
 import { mediaReaders } from '../../../src/app/media.ts';
 import { tryJobLock } from '../../../src/platform/db/job-lock.ts';
 import {
@@ -133,17 +126,15 @@ describe.each(['disk', 's3'] as const)('on the %s store', (kind) => {
       201,
     );
 
-    // a match report's picture
-    const live = await createTournament(t, token, 'registration', { maxPartecipants: 10 });
-    expect((await join(t, live, player, registration(player.id))).status).toBe(200);
-    await setPhase(t, token, live, 'checkinOpen');
-    expect((await checkIn(t, live, player, registration(player.id))).status).toBe(200);
+    // a match report's picture, sent by a player checked in to a live tournament
+    const { id: live, players: checkedIn } = await matchDay(t, token, { checkedIn: 1 });
+    const reporter = checkedIn[0];
     await setPhase(t, token, live, 'ongoing');
     const report = form({ matchNumber: '1', placement: '2', eliminations: '3' }, [{ data: await png(pictures++) }]);
     const reported = await t.inject({
       method: 'POST',
       url: `/api/tournaments/${live}/reports`,
-      headers: { 'content-type': report.contentType, authorization: `Bearer ${player.token}` },
+      headers: { 'content-type': report.contentType, authorization: `Bearer ${reporter.token}` },
       payload: report.body,
     });
     expect(reported.statusCode, reported.body).toBe(201);
