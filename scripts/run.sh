@@ -84,6 +84,7 @@ case "$cmd" in
   backup) exec node scripts/backup.ts backup "$@" ;;
   restore) exec node scripts/backup.ts restore "$@" ;;
   migrate) exec node scripts/migrate.ts "$@" ;;
+  media-sweep) exec node scripts/media-sweep.ts "$@" ;;
   bench) ensure_build; exec node tests/bench/run.ts "$@" ;;
   build) rm -f "$dist/.built"; ensure_build ;;
   rollback) DIST_DIR=$dist exec node scripts/release.ts rollback ;;

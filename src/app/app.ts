@@ -30,10 +30,9 @@ import { competitionLinks, finaliseLinks } from './feature-links.ts';
 import { schemaErrorCodes } from './error-codes.ts';
 import bracketRoutes from '../features/brackets/server/routes.ts';
 import playerRoutes from '../features/players/server/routes.ts';
-import { createDiskStorage } from '../platform/storage/media-storage.ts';
 import { registerSite } from './site.ts';
 import { accountSessions } from './sessions.ts';
-import { auditUpload } from './media.ts';
+import { auditUpload, openMediaStorage } from './media.ts';
 import { failoverRateLimitStore, postgresRateLimitStore } from '../platform/http/rate-limit-store.ts';
 import { defaultToPersonal } from '../platform/http/response-headers.ts';
 import { registerResponseCache } from '../platform/http/response-cache.ts';
@@ -118,15 +117,7 @@ export async function buildApp({ config, db, mailer, logger = false }: AppDeps):
   registerMetrics(app, config);
   registerMailQueue(app, config.mailPollMs);
   registerAfterResponse(app);
-  const media = config.mediaStorage;
-  // The S3 client is a large tree of modules: only a process that keeps its media in a bucket loads it, so
-  // every other start (each worker of a cluster, each restart of a deploy) skips that work
-  app.decorate(
-    'mediaStorage',
-    media.kind === 's3'
-      ? (await import('../platform/storage/s3-storage.ts')).createS3Storage(media, app.log)
-      : createDiskStorage(path.join(config.dataDir, 'media')),
-  );
+  app.decorate('mediaStorage', await openMediaStorage(config, app.log));
   app.addHook('onClose', async () => app.mediaStorage.close?.());
   registerRequestLogging(app);
   const clientDir = path.join(config.distDir, 'client');

@@ -16,6 +16,8 @@ import { maskEmail, processLogger, routeConsole } from '../platform/http/logging
 import { schedulePruning } from '../platform/http/maintenance.ts';
 import { ensureAdmin } from '../features/accounts/server/service.ts';
 import { scheduleReminders } from '../features/reminders/server/scheduler.ts';
+import { scheduleMediaSweep } from '../platform/storage/media-sweep.ts';
+import { mediaReaders } from './media.ts';
 
 // One logger for every line of this process, made before anything can write: whatever still uses
 // the console (a refused configuration, Astro's renderer, a library) becomes a JSON line of it too.
@@ -59,6 +61,11 @@ await setupLock.release();
 await migrating.close();
 
 schedulePruning(app, sweeps);
+if (config.mediaSweep)
+  app.addHook(
+    'onClose',
+    scheduleMediaSweep(app, { readers: mediaReaders, graceMs: config.mediaSweepGraceHours * 3600_000 }),
+  );
 // after the seed: the first tick already finds the demo's open check-in
 app.addHook('onClose', scheduleReminders(app, config.reminderPollMs));
 // readiness answers 503 until each on-demand page has rendered once (warmSite), liveness at once

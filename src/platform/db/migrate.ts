@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
 import type { Db } from './database.ts';
+import { holdSessionLock } from './job-lock.ts';
 
 /**
  * What a migration does to the release before it. `expand` only adds (tables, columns with defaults
@@ -199,22 +200,15 @@ const schemaLockKey = 0x6172_656e; // "aren"
  */
 export async function lockSchema(db: Db, databaseUrl: string): Promise<{ release(): Promise<void> }> {
   if (db.dialect === 'postgres') {
-    return new Promise((resolve, reject) => {
-      const held = db.kysely.connection().execute(async (conn) => {
+    const lock = await holdSessionLock(
+      db,
+      async (conn) => {
         await sql`select pg_advisory_lock(${schemaLockKey})`.execute(conn);
-        let release!: () => void;
-        const released = new Promise<void>((r) => (release = r));
-        resolve({
-          release: async () => {
-            release();
-            await held;
-          },
-        });
-        await released;
-        await sql`select pg_advisory_unlock(${schemaLockKey})`.execute(conn);
-      });
-      held.catch(reject);
-    });
+        return true;
+      },
+      (conn) => sql`select pg_advisory_unlock(${schemaLockKey})`.execute(conn),
+    );
+    return lock!;
   }
   const file = databaseUrl.replace(/^sqlite:/, '');
   if (file === ':memory:') return { release: async () => {} };

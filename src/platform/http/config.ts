@@ -52,6 +52,10 @@ export interface AppConfig {
   mediaStorage: MediaStorageConfig;
   /** Bounds on upload processing (src/platform/storage/image-limits.ts). */
   imageLimits: ImageLimits;
+  /** Each process sweeps unreferenced uploads once a day (MEDIA_SWEEP, src/platform/storage/media-sweep.ts). */
+  mediaSweep: boolean;
+  /** An upload younger than this is never swept (MEDIA_SWEEP_GRACE_HOURS): its row may not be written yet. */
+  mediaSweepGraceHours: number;
   /** Longest time a request may take to arrive whole, headers and body (REQUEST_TIMEOUT_MS); 0 turns it off. */
   requestTimeoutMs: number;
   /** A connection with no traffic at all for this long is closed (CONNECTION_TIMEOUT_MS). */
@@ -328,6 +332,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       queue: int(env.IMAGE_QUEUE, 4),
       timeoutSeconds: int(env.IMAGE_TIMEOUT_S, 10, 1),
     },
+    mediaSweep: truthy(env.MEDIA_SWEEP, false),
+    mediaSweepGraceHours: int(env.MEDIA_SWEEP_GRACE_HOURS, 24, 1),
     requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 30_000),
     connectionTimeoutMs: int(env.CONNECTION_TIMEOUT_MS, 60_000),
     keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 72_000, 1),

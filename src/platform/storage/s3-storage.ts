@@ -1,12 +1,15 @@
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { serviceUnavailable } from '../errors/app-error.ts';
-import { assertObjectName, type MediaStorage } from './media-storage.ts';
+import { assertObjectName, BUCKET_PATTERN, NAME_PATTERN, type MediaStorage } from './media-storage.ts';
 
 /** Where the S3-compatible store is and how long it may take (MEDIA_STORAGE=s3, src/platform/http/config.ts). */
 export interface S3StorageOptions {
@@ -21,6 +24,8 @@ export interface S3StorageOptions {
   forcePathStyle: boolean;
   /** longest one read or write may take, retry included (S3_TIMEOUT_MS) */
   timeoutMs: number;
+  /** keys a listing asks for per page; unset, S3's most: 1,000 */
+  listPageKeys?: number;
 }
 
 export interface S3StorageLog {
@@ -103,6 +108,52 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
         throw unavailable(e, 'get', Key);
       }
     },
+    async *list(bucket) {
+      if (!BUCKET_PATTERN.test(bucket)) throw new Error(`invalid media bucket ${bucket}`);
+      const Prefix = `${bucket}/`;
+      // Each page starts after the last key of the one before (keys come in order): the first listing call
+      // (ListObjects with a Marker), which every S3-compatible store answers alike. The second's continuation tokens
+      // are each store's own, and s3rver makes them with DES, which the OpenSSL of current Node no longer offers.
+      let Marker: string | undefined;
+      for (;;) {
+        const page = await client
+          .send(new ListObjectsCommand({ Bucket: options.bucket, Prefix, Marker, MaxKeys: options.listPageKeys }), {
+            abortSignal: AbortSignal.timeout(options.timeoutMs),
+          })
+          .catch((e: unknown) => {
+            throw unavailable(e, 'list', Prefix);
+          });
+        const contents = page.Contents ?? [];
+        for (const object of contents) {
+          const name = object.Key?.slice(Prefix.length) ?? '';
+          if (!NAME_PATTERN.test(name) || !object.LastModified) continue;
+          yield { name, bytes: object.Size ?? 0, writtenAt: endOfSecond(object.LastModified) };
+        }
+        if (!page.IsTruncated || !contents.length) return;
+        Marker = contents[contents.length - 1].Key;
+      }
+    },
+    async delete(bucket, name, opts = {}) {
+      const Key = key(bucket, name);
+      const abortSignal = () => AbortSignal.timeout(options.timeoutMs);
+      try {
+        // S3 has no delete on the condition "not written since" (If-Match names the bytes, which a put of the same
+        // picture repeats), so the time is read just before: a put landing between the two calls is lost, a window
+        // of one round trip on an object no row named when the sweep looked
+        if (opts.writtenBefore) {
+          const head = await client.send(new HeadObjectCommand({ Bucket: options.bucket, Key }), {
+            abortSignal: abortSignal(),
+          });
+          if (head.LastModified && endOfSecond(head.LastModified) >= opts.writtenBefore) return 'rewritten';
+        }
+        // S3 answers a delete of an absent key as done, so without the read before it an absent object is 'deleted'
+        await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key }), { abortSignal: abortSignal() });
+        return 'deleted';
+      } catch (e) {
+        if (isMissing(e)) return 'missing';
+        throw unavailable(e, 'delete', Key);
+      }
+    },
     async ping(abortSignal) {
       await client.send(new HeadBucketCommand({ Bucket: options.bucket }), { abortSignal });
     },
@@ -111,6 +162,9 @@ export function createS3Storage(options: S3StorageOptions, log?: S3StorageLog): 
     },
   };
 }
+
+/** S3 keeps whole seconds: the object was written within the second it names, so at the latest at its end. */
+const endOfSecond = (at: Date) => new Date(Math.floor(at.getTime() / 1000) * 1000 + 999);
 
 /** No such key; a missing bucket is a configuration fault and stays a 503 with its log line. */
 function isMissing(e: unknown): boolean {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import S3rver from 's3rver';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { MediaStorageConfig } from '../../../src/platform/http/config.ts';
 
 /**
@@ -19,6 +19,10 @@ export interface LocalS3 {
   config(overrides?: Partial<Extract<MediaStorageConfig, { kind: 's3' }>>): Extract<MediaStorageConfig, { kind: 's3' }>;
   /** an object as S3 holds it (the key is `{agency}/{name}`), read with the SDK; null when absent */
   head(key: string): Promise<{ contentType?: string; cacheControl?: string; bytes: Buffer } | null>;
+  /** writes any key, one the app's store would refuse included */
+  putRaw(key: string, body: Buffer): Promise<void>;
+  /** makes an object look last written at `at` (s3rver answers its file's modification time as LastModified) */
+  writtenAt(key: string, at: Date): Promise<void>;
   stop(): Promise<void>;
   close(): Promise<void>;
 }
@@ -71,6 +75,18 @@ export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
       } finally {
         client.destroy();
       }
+    },
+    async putRaw(key, body) {
+      const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+      try {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
+      } finally {
+        client.destroy();
+      }
+    },
+    async writtenAt(key, at) {
+      const store = (server as unknown as { store: S3rverStore }).store;
+      await fs.utimes(store.getResourcePath(bucket, key, 'object'), at, at);
     },
     stop,
     async close() {

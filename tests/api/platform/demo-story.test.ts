@@ -1,14 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import { seedDemo } from '../../../src/app/seed.ts';
 import { getCampaign, getStandings } from '../../../src/features/campaign/server/service.ts';
+import { mediaReaders } from '../../../src/app/media.ts';
+import { sweepMedia } from '../../../src/platform/storage/media-sweep.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 /**
  * The demo is seeded relative to the moment of seeding, so its story holds on
  * any date. Seeded at three instants (the past, now, the future), each time: the qualifiers follow
  * each other, a tournament stays in its check-in window for hours, /cortina has an open upload
- * window, a deadline ahead and closed phases with final standings, and published news exist in
- * both languages.
+ * window, a deadline ahead and closed phases with final standings, published news exist in
+ * both languages, and every picture it stores is named by a row.
  */
 const HOUR = 3600_000;
 const instants: [label: string, iso: string][] = [
@@ -122,6 +124,13 @@ describe.each(instants)('the demo seeded %s', (_label, iso) => {
         expect(n.title_it).not.toBe(n.title_en);
         expect(ms(n.published_at)).toBeLessThanOrEqual(now.getTime());
       }
+
+      // every picture the demo stores is named by one of its rows: a sweep an hour later finds no orphan
+      const later = { now: () => new Date(Date.now() + HOUR) };
+      const ctx = { db: t.db, config: t.config, log: t.app.log, mediaStorage: t.app.mediaStorage, clock: later };
+      const swept = await sweepMedia(ctx, { readers: mediaReaders, graceMs: 0, dryRun: true });
+      expect(swept.stored).toBeGreaterThan(0);
+      expect(swept.orphans).toEqual([]);
     } finally {
       await t.close();
     }

@@ -5,7 +5,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { contentName, createDiskStorage, type MediaStorage } from '../../../src/platform/storage/media-storage.ts';
+import {
+  contentName,
+  createDiskStorage,
+  type MediaStorage,
+  type StoredObject,
+} from '../../../src/platform/storage/media-storage.ts';
 import { createS3Storage } from '../../../src/platform/storage/s3-storage.ts';
 import { parseMediaStorage } from '../../../src/platform/http/config.ts';
 import { startLocalS3, type LocalS3 } from '../helpers/s3.ts';
@@ -18,12 +23,15 @@ import { accounts, makeImage, multipart, type Account } from '../helpers/rewards
  * S3 against a local s3rver (in this process, loopback, its own folder). Then an app configured
  * with MEDIA_STORAGE=s3 end to end, and S3 faults injected on loopback (stopped, then frozen).
  */
-const stores: { kind: string; open(): Promise<{ storage: MediaStorage; s3?: LocalS3; close(): Promise<void> }> }[] = [
+const stores: {
+  kind: string;
+  open(): Promise<{ storage: MediaStorage; s3?: LocalS3; dir?: string; close(): Promise<void> }>;
+}[] = [
   {
     kind: 'disk',
     async open() {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'arena-media-'));
-      return { storage: createDiskStorage(dir), close: () => fs.rm(dir, { recursive: true, force: true }) };
+      return { storage: createDiskStorage(dir), dir, close: () => fs.rm(dir, { recursive: true, force: true }) };
     },
   },
   {
@@ -99,6 +107,102 @@ describe.each(stores)('the $kind store', ({ kind, open }) => {
       expect(await store.storage.get(bucket, name)).toBeNull();
     }
   });
+
+  /** Every object `list` finds in a bucket, by name. */
+  const listed = async (bucket: string) => {
+    const found = new Map<string, StoredObject>();
+    for await (const object of store.storage.list(bucket)) found.set(object.name, object);
+    return found;
+  };
+
+  test('a listing finds every object of its bucket, with its size and when it was written, and no other', async () => {
+    const bucket = `Listed_${kind}`;
+    const before = Date.now();
+    const stored = [randomBytes(100), randomBytes(2000), randomBytes(30)].map((data, i) => ({
+      data,
+      name: contentName(data, ['png', 'jpg', 'webp'][i]),
+    }));
+    for (const { data, name } of stored) await store.storage.put(bucket, name, data, 'image/png');
+    const elsewhere = randomBytes(10);
+    await store.storage.put(`${bucket}_other`, contentName(elsewhere, 'gif'), elsewhere, 'image/gif');
+    const after = Date.now();
+
+    const found = await listed(bucket);
+    expect([...found.keys()].sort()).toEqual(stored.map((o) => o.name).sort());
+    for (const { data, name } of stored) {
+      const object = found.get(name)!;
+      expect(object.bytes).toBe(data.length);
+      // the write time at the latest: S3 keeps whole seconds and answers the end of the one it names
+      expect(object.writtenAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+      expect(object.writtenAt.getTime()).toBeLessThan(after + 1000);
+    }
+    expect(await listed('NeverWritten')).toEqual(new Map());
+  });
+
+  test('a delete removes the object; deleting it again finds it gone', async () => {
+    const data = randomBytes(700);
+    const name = contentName(data, 'png');
+    await store.storage.put(agency, name, data, 'image/png');
+    const later = new Date(Date.now() + 60_000);
+    expect(await store.storage.delete(agency, name, { writtenBefore: later })).toBe('deleted');
+    expect(await store.storage.get(agency, name)).toBeNull();
+    expect((await listed(agency)).has(name)).toBe(false);
+    expect(await store.storage.delete(agency, name, { writtenBefore: later })).toBe('missing');
+  });
+
+  test('a delete keeps an object written at or after the instant it is given', async () => {
+    const data = randomBytes(900);
+    const name = contentName(data, 'webp');
+    const before = new Date(Date.now() - 60_000);
+    await store.storage.put(agency, name, data, 'image/webp');
+    expect(await store.storage.delete(agency, name, { writtenBefore: before })).toBe('rewritten');
+    expect((await store.storage.get(agency, name))?.equals(data)).toBe(true);
+    expect((await listed(agency)).get(name)?.bytes).toBe(data.length);
+    // a delete without the condition takes it
+    expect(await store.storage.delete(agency, name)).toBe('deleted');
+    expect(await store.storage.get(agency, name)).toBeNull();
+  });
+
+  test('a delete of a name outside the pattern, and a listing of such a bucket, are refused', async () => {
+    await expect(store.storage.delete(agency, '../../app.db')).rejects.toThrow(/invalid media object/);
+    await expect(store.storage.delete('../etc', contentName(randomBytes(4), 'png'))).rejects.toThrow(
+      /invalid media object/,
+    );
+    await expect(listed('../etc')).rejects.toThrow(/invalid media bucket/);
+  });
+
+  if (kind === 'disk')
+    test('a listing skips what is no object (a put cut short, a stray, a folder); a delete leaves none', async () => {
+      const bucket = 'Strays';
+      const data = randomBytes(50);
+      const name = contentName(data, 'png');
+      await store.storage.put(bucket, name, data, 'image/png');
+      const folder = path.join(store.dir!, bucket);
+      await fs.writeFile(path.join(folder, `${contentName(randomBytes(5), 'png')}.0a1b2c3d.tmp`), 'half');
+      await fs.writeFile(path.join(folder, 'notes.txt'), 'not ours');
+      await fs.mkdir(path.join(folder, contentName(randomBytes(6), 'png')));
+      expect([...(await listed(bucket)).keys()]).toEqual([name]);
+      expect(await store.storage.delete(bucket, name)).toBe('deleted');
+      expect((await fs.readdir(folder)).filter((f) => f.startsWith(name))).toEqual([]);
+    });
+
+  if (kind === 's3')
+    test('a listing reads page after page and skips keys of no object of ours', async () => {
+      const bucket = 'Paged';
+      const names = Array.from({ length: 8 }, (_, i) => contentName(Buffer.from(`object ${i}`), 'png'));
+      for (const n of names) await store.storage.put(bucket, n, Buffer.from(n), 'image/png');
+      await store.s3!.putRaw(`${bucket}/notes.txt`, Buffer.from('not ours'));
+      await store.s3!.putRaw(`${bucket}/deeper/${names[0]}`, Buffer.from('not ours either'));
+      // three keys a page: four pages, the strays among them
+      const paged = createS3Storage(store.s3!.config({ listPageKeys: 3 }));
+      try {
+        const found: string[] = [];
+        for await (const object of paged.list(bucket)) found.push(object.name);
+        expect(found.sort()).toEqual([...names].sort());
+      } finally {
+        paged.close?.();
+      }
+    });
 
   if (kind === 's3')
     test('an S3 object is keyed {agency}/{name} and carries its type and an immutable cache policy', async () => {

@@ -67,3 +67,18 @@ describe('MEDIA_STORAGE and the S3_* variables', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('MEDIA_SWEEP and MEDIA_SWEEP_GRACE_HOURS', () => {
+  test('off by default, with a day of grace', () => {
+    expect(loadConfig({})).toMatchObject({ mediaSweep: false, mediaSweepGraceHours: 24 });
+  });
+
+  test('on, with the grace asked for; a grace under an hour or not a whole number keeps the day', () => {
+    expect(loadConfig({ MEDIA_SWEEP: 'true', MEDIA_SWEEP_GRACE_HOURS: '72' })).toMatchObject({
+      mediaSweep: true,
+      mediaSweepGraceHours: 72,
+    });
+    for (const grace of ['0', '-5', '1.5', 'soon'])
+      expect(loadConfig({ MEDIA_SWEEP_GRACE_HOURS: grace }).mediaSweepGraceHours, grace).toBe(24);
+  });
+});

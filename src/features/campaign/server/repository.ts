@@ -7,6 +7,7 @@ import type { Database, ScreenshotSubmissionsTable } from '../../../platform/db/
 import type { SubmissionStatus } from '../contract.ts';
 import { contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 type SubmissionRow = Selectable<ScreenshotSubmissionsTable>;
@@ -181,6 +182,9 @@ const submissions = (db: Db, owner: string) =>
     .selectAll('s')
     .select('u.username as account_username')
     .where('s.owner', '=', owner);
+
+/** The pictures of every brand's screenshot submissions, whatever their status (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'screenshot_submissions', ['image_url']);
 
 export async function findSubmission(db: Db, owner: string, id: string): Promise<SubmissionRecord | undefined> {
   const row = await submissions(db, owner).where('s.id', '=', id).executeTakeFirst();

@@ -5,6 +5,7 @@ import { countAll } from '../../../platform/db/database.ts';
 import type { Database, NewsTable } from '../../../platform/db/schema.ts';
 import type { NewsArticle } from '../contract.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<NewsTable>;
@@ -70,6 +71,12 @@ export async function insert(db: Db, owner: string, fields: NewsFields): Promise
 export function update(db: Db, owner: string, id: string, changes: Updateable<NewsTable>): Promise<boolean> {
   return updateOwned(db, 'news', owner, id, { ...changes, updated_at: new Date().toISOString() });
 }
+
+/**
+ * The images every brand's articles name, drafts too: the cover and the pictures in both bodies (the media sweep
+ * keeps them).
+ */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'news', ['image', 'body_it', 'body_en']);
 
 export async function remove(db: Db, owner: string, id: string): Promise<boolean> {
   const result = await db.deleteFrom('news').where('owner', '=', owner).where('id', '=', id).executeTakeFirst();

@@ -6,6 +6,7 @@ import { accountRows } from '../../accounts/server/directory-service.ts';
 import type { Database, MatchReportsTable } from '../../../platform/db/schema.ts';
 import type { ReportStatus } from '../contract.ts';
 import { rowExists } from '../../../platform/db/matching-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database> | Trx<Database>;
 
@@ -137,17 +138,30 @@ export async function followSenders(
   tournamentId: string,
   teams: { id: string; members: string[] }[],
 ): Promise<void> {
+  // few players have a report pending: only their teams are written, not every team of a large field
+  const senders = await db
+    .selectFrom('match_reports')
+    .select('user_id')
+    .distinct()
+    .where('tournament_id', '=', tournamentId)
+    .where('status', '=', 'pending')
+    .execute();
+  const pending = new Set(senders.map((r) => r.user_id));
   for (const team of teams) {
-    if (!team.members.length) continue;
+    const members = team.members.filter((id) => pending.has(id));
+    if (!members.length) continue;
     await db
       .updateTable('match_reports')
       .set({ entrant_id: team.id })
       .where('tournament_id', '=', tournamentId)
       .where('status', '=', 'pending')
-      .where('user_id', 'in', team.members)
+      .where('user_id', 'in', members)
       .execute();
   }
 }
+
+/** The pictures of every brand's match reports, whatever their status (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'match_reports', ['image_url']);
 
 export type Decision =
   | { status: 'approved'; reviewedBy: string; reviewedAt: string }

@@ -4,6 +4,7 @@ import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
 import type { Badge, UserBadge } from '../contract.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { translationsOf } from '../../../platform/i18n/content-translations.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<BadgesTable>;
@@ -23,6 +24,9 @@ export async function findBySlug(db: Db, owner: string, slug: string): Promise<B
   const row = await findOwned(db, 'badges', owner, { slug });
   return row && toBadge(row);
 }
+
+/** The icons of every brand's badges, active or not (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'badges', ['icon']);
 
 export async function insert(db: Db, row: Insertable<BadgesTable>): Promise<void> {
   await db.insertInto('badges').values(row).execute();

@@ -7,6 +7,7 @@ import type { Product, ProductListQuery } from '../contract.ts';
 import { byText, contains, orderFor } from '../../../platform/db/search.ts';
 import { findOwned } from '../../../platform/db/owned-rows.ts';
 import { translationsOf } from '../../../platform/i18n/content-translations.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database>;
 type Row = Selectable<ProductsTable>;
@@ -103,6 +104,9 @@ export async function takeOne(trx: Trx<Database>, owner: string, id: string) {
     .executeTakeFirst();
   return row && { ...row, price: Number(row.price), quantity: Number(row.quantity) };
 }
+
+/** The pictures of every brand's products, deleted ones too: their purchases show them (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'products', ['image']);
 
 export async function countActive(db: Db, owner: string): Promise<number> {
   const { n } = await db

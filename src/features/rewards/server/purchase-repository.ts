@@ -6,6 +6,7 @@ import { idPrefixOfOrderNumber, orderNumberOf } from '../order-view.ts';
 import { byText, contains, containsFolded, orderFor } from '../../../platform/db/search.ts';
 import { accountRows } from '../../accounts/server/directory-service.ts';
 import { rowExists } from '../../../platform/db/matching-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 type Db = Kysely<Database>;
 
@@ -58,6 +59,9 @@ export async function insert(trx: Trx<Database> | Db, p: NewPurchase, createdAt 
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** The product pictures every brand's purchases keep as they were when bought (the media sweep keeps them). */
+export const mediaReferences = (db: Db) => mediaInColumns(db, 'purchases', ['product_image']);
 
 export function exists(db: Db, userId: string, productId: string): Promise<boolean> {
   return rowExists(db, 'purchases', { user_id: userId, product_id: productId });

@@ -5,6 +5,7 @@ import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { findRows } from '../../../platform/db/matching-rows.ts';
 import { holdsPlayer } from './repository.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 export type CompetitionRow = Selectable<CompetitionsTable>;
 export type PlayerRow = Pick<
@@ -54,6 +55,9 @@ export function update(
 ): Promise<boolean> {
   return updateOwned(db, 'competitions', owner, id, set);
 }
+
+/** The thumbnails of every brand's championships (the media sweep keeps them). */
+export const mediaReferences = (db: Kysely<Database>) => mediaInColumns(db, 'competitions', ['thumbnail']);
 
 /** Of the owner's competitions, the first one where the user chose a faction, or none (a faction badge's evidence). */
 export async function factionCompetitions(

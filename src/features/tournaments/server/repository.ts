@@ -14,6 +14,7 @@ import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
 import { idsWithRows, rowExists } from '../../../platform/db/matching-rows.ts';
+import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
 /** A registration as a tournament answer needs it; a tournament's list of them is in queue order. */
@@ -315,6 +316,13 @@ export async function insert(db: Db, row: Omit<Insertable<TournamentsTable>, 'na
     .values({ ...row, name_search: searchKey(row.name, row.name_en) })
     .execute();
 }
+
+/**
+ * The stored images every brand's tournaments name: banner, thumbnail, and the pictures in the descriptions and
+ * rules of both languages (the media sweep keeps them).
+ */
+export const mediaReferences = (db: Db) =>
+  mediaInColumns(db, 'tournaments', ['banner', 'thumbnail', 'description', 'description_en', 'rules', 'rules_en']);
 
 /** Archives (an instant) or brings back (null) a tournament; false when there is none of this owner. */
 export async function setArchived(db: Db, owner: string, id: string, archivedAt: string | null): Promise<boolean> {
