@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { describe, expect, test } from 'vitest';
 import { expectError } from '../helpers/expect-error.ts';
 import * as T from '../helpers/tournaments.ts';
 import type { Person } from '../helpers/tournaments.ts';
@@ -13,28 +12,15 @@ import type { TournamentFormat } from '../../../src/features/tournaments/contrac
  * for the opponent, and they are never seeded into a playoff, ranked or paid. A team plays on without a
  * disqualified member and forfeits only once none of its players is left.
  */
-let t: TestApp;
-let admin: Person;
-beforeAll(async () => {
-  t = await createTestApp({ rateLimits: false });
-  admin = await T.quickPlayer(t, { admin: true });
-});
-afterAll(() => t?.close());
+const app = T.appWithAdmin();
 
-const game = 'Valorant';
-/** A `format` tournament whose `n` players joined and checked in, in order (seed i + 1 by check-in order). */
-async function field(n: number, format: TournamentFormat = 'single_elimination', teamSize: number | null = null) {
-  const id = await T.createTournament(t, admin.token, 'registration', { game, maxPartecipants: 64, format, teamSize });
-  const people = await T.quickPlayers(t, n);
-  for (const p of people) expect((await T.join(t, id, p, T.registration(p.id, { game }))).status).toBe(200);
-  await T.setPhase(t, admin.token, id, 'checkinOpen');
-  for (const p of people) expect((await T.checkIn(t, id, p, T.registration(p.id, { game }))).status).toBe(200);
-  return { id, people };
-}
+/** A `format` Valorant tournament whose `n` players joined and checked in, in order (seed i + 1 by check-in order). */
+const field = (n: number, format: TournamentFormat = 'single_elimination', teamSize: number | null = null) =>
+  T.checkedInField(app.t, app.admin.token, n, { game: 'Valorant', format, teamSize });
 
 const url = (id: string, rest = '') => `/api/tournaments/${id}${rest}`;
 const asAdmin = (method: 'GET' | 'POST' | 'PUT', to: string, body?: unknown) =>
-  t.call(method, to, { token: admin.token, body });
+  app.t.call(method, to, { token: app.admin.token, body });
 const generate = async (id: string, options: Record<string, unknown> = {}): Promise<Bracket> => {
   const res = await asAdmin('POST', url(id, '/bracket'), { seeding: 'checkin', ...options });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
@@ -43,7 +29,7 @@ const generate = async (id: string, options: Record<string, unknown> = {}): Prom
 // the admin's token reads it fresh, past the visitors' cache
 const getBracket = async (id: string): Promise<Bracket> => (await asAdmin('GET', url(id, '/bracket'))).json.data;
 const report = (id: string, m: BracketMatch, p: Person, scoreA: number, scoreB: number) =>
-  t.call('POST', url(id, `/bracket/matches/${m.id}/report`), { token: p.token, body: { scoreA, scoreB } });
+  app.t.call('POST', url(id, `/bracket/matches/${m.id}/report`), { token: p.token, body: { scoreA, scoreB } });
 const disqualify = (id: string, p: Person) =>
   asAdmin('POST', url(id, `/registrations/${p.id}/disqualify`), { reason: 'Cheating' });
 const dq = async (id: string, p: Person) => {
@@ -130,7 +116,7 @@ describe('single elimination of eight', () => {
     expect(b.complete).toBe(true);
 
     // the disqualified are listed last, unranked; prizes and places go to the others
-    const rows = await placements(t.app, id);
+    const rows = await placements(app.t.app, id);
     expect(rows.map((r) => [r.name, r.rank, r.disqualified ?? false])).toEqual([
       [nameOf(seed(1)), 1, false],
       [nameOf(seed(6)), 2, false],
@@ -153,13 +139,11 @@ describe('single elimination of eight', () => {
     const { id, people } = await field(4);
     await generate(id);
     await dq(id, bySeed(people, 4));
-    const entry = await t.db.kysely
-      .selectFrom('audit_log')
-      .select('after')
-      .where('entity_id', '=', id)
-      .where('action', '=', 'tournament.player_disqualify')
-      .executeTakeFirstOrThrow();
-    expect(JSON.parse(entry.after!).forfeits).toEqual([`${nameOf(bySeed(people, 1))} – ${nameOf(bySeed(people, 4))}`]);
+    // the disqualification's entry in the audit log names the match it made a forfeit
+    const log = await asAdmin('GET', `/api/admin/audit?tournament=${id}&action=tournament.player_disqualify`);
+    expect(log.json.data.map((e: { after: { forfeits?: string[] } }) => e.after.forfeits)).toEqual([
+      [`${nameOf(bySeed(people, 1))} – ${nameOf(bySeed(people, 4))}`],
+    ]);
     // a forfeit is no report: the organisers may still draw the bracket again, which leaves the disqualified out
     const again = await generate(id);
     expect(again.rounds[0]!.matches.map((m) => [m.sideA!.name, m.sideB?.name ?? null])).toEqual([
@@ -210,7 +194,7 @@ describe('double elimination', () => {
     const done = await playOut(id, people);
     expect(done.complete).toBe(true);
     expect(done.champion).not.toBeNull();
-    const rows = await placements(t.app, id);
+    const rows = await placements(app.t.app, id);
     expect(rows.at(-1)).toMatchObject({ name: nameOf(seed(4)), rank: 0, disqualified: true });
     expect(rows.slice(0, 3).map((r) => r.rank)).toEqual([1, 2, 3]);
   });
@@ -233,7 +217,7 @@ describe('double elimination', () => {
     const done = await playOut(id, people);
     expect(done.champion?.id).toBe(seed(1).id);
     // the disqualified last, unranked, in the order they went out (seed 4 was sent on to the losers' final)
-    expect((await placements(t.app, id)).map((r) => [r.name, r.rank])).toEqual([
+    expect((await placements(app.t.app, id)).map((r) => [r.name, r.rank])).toEqual([
       [nameOf(seed(1)), 1],
       [nameOf(seed(2)), 2],
       [nameOf(seed(4)), 0],
@@ -283,7 +267,7 @@ describe('round robin and Swiss', () => {
       .playoff!.rounds.flatMap((r) => r.matches)
       .flatMap((m) => [m.sideA?.id, m.sideB?.id]);
     expect(seeded).not.toContain(seed(1).id);
-    const ranks = await placements(t.app, id);
+    const ranks = await placements(app.t.app, id);
     expect(ranks.at(-1)).toMatchObject({ entrantId: seed(1).id, rank: 0, disqualified: true });
   });
 
@@ -356,6 +340,17 @@ describe('teams', () => {
     const done = await asAdmin('POST', url(id, '/finalise'));
     expect(done.status, JSON.stringify(done.json)).toBe(200);
     expect((done.json.data.payouts as { userId: string }[]).map((p) => p.userId).sort()).toEqual([b1.id, b2.id].sort());
+  });
+
+  test("an organiser's team whose players were all disqualified before the draw forfeits from the start", async () => {
+    const { id, people } = await field(4, 'single_elimination', 2);
+    expect((await asAdmin('POST', url(id, '/teams/auto'))).status).toBe(200);
+    // the organiser's teams keep their players on the list, disqualified or not
+    await dq(id, people[0]!);
+    await dq(id, people[1]!);
+    const final = matchAt(await generate(id), 1);
+    expect(final.sideA).toMatchObject({ disqualified: true });
+    expect(final).toMatchObject(forfeited(final.sideB!.id, 'a'));
   });
 });
 

@@ -521,8 +521,11 @@ export async function generate(
     await BracketRepository.insertMatches(db, matchRows(tournamentId, matches, now));
     if (format === 'double_elimination') await reflow(tx, tournamentId, now, false);
     // an organiser's team keeps its disqualified players on its list: one left with no other is out from the start
-    await markOutWithoutPlayers(tx, tournamentId, now);
-    await settleForfeits(tx, tournamentId, now);
+    // (a solo field has none: a disqualified player is checked out, so never drawn)
+    if (seeded.some((e) => e.members.length > 1)) {
+      await markOutWithoutPlayers(tx, tournamentId, await BracketRepository.entrantsOf(db, tournamentId), now);
+      await settleForfeits(tx, tournamentId, now);
+    }
     const after = view(tournamentId, format, await load(tx, tournamentId));
     await audit({
       action: before ? 'bracket.regenerate' : 'bracket.generate',
@@ -877,8 +880,12 @@ export async function createPlayoff(
  * Marks out of the bracket each entrant left without a player: every player it was drawn with is disqualified
  * (a solo entrant's one player; a team plays on while any of its players is left, as in a battle royale).
  */
-async function markOutWithoutPlayers(ctx: ServiceContext, tournamentId: string, now: string): Promise<void> {
-  const entrants = await BracketRepository.entrantsOf(ctx.db.kysely, tournamentId);
+async function markOutWithoutPlayers(
+  ctx: ServiceContext,
+  tournamentId: string,
+  entrants: EntrantRow[],
+  now: string,
+): Promise<void> {
   const gone = await disqualifiedPlayers(ctx, tournamentId);
   const out = entrants.filter(
     (e) => e.disqualified_at === null && membersOf(e).length > 0 && membersOf(e).every((m) => gone.has(m.id)),
@@ -900,6 +907,8 @@ async function markOutWithoutPlayers(ctx: ServiceContext, tournamentId: string, 
  */
 async function settleForfeits(ctx: ServiceContext, tournamentId: string, now: string): Promise<string[]> {
   const decided: string[] = [];
+  // the usual case, nobody out, costs one read of the entrants rather than of the whole bracket
+  if (outOf(await BracketRepository.entrantsOf(ctx.db.kysely, tournamentId)).size === 0) return decided;
   for (;;) {
     const b = (await load(ctx, tournamentId))!;
     const out = outOf(b.entrants);
@@ -939,7 +948,7 @@ export async function disqualified(ctx: ServiceContext, tournamentId: string, us
   const entrants = await BracketRepository.entrantsOf(db, tournamentId);
   if (!entrants.some((e) => membersOf(e).some((m) => m.id === userId))) return [];
   const now = nowIso();
-  await markOutWithoutPlayers(ctx, tournamentId, now);
+  await markOutWithoutPlayers(ctx, tournamentId, entrants, now);
   return settleForfeits(ctx, tournamentId, now);
 }
 
