@@ -1,7 +1,7 @@
 import type { ServiceContext } from '../../../platform/context.ts';
 import type { EventBus } from '../../../platform/events.ts';
 import * as BracketRepository from './repository.ts';
-import { disqualified } from './service.ts';
+import { forfeitDisqualified } from './service.ts';
 
 /**
  * What brackets answer the features below them: asked before a tournament is deleted, they say whether
@@ -13,6 +13,6 @@ export function registerBracketListeners(events: EventBus<ServiceContext>): void
     (await BracketRepository.findBracket(ctx.db.kysely, e.tournamentId)) ? [{ holds: 'bracket' }] : undefined,
   );
   events.on('tournaments.disqualified', async (ctx, e) =>
-    (await disqualified(ctx, e.tournamentId, e.userId)).map((forfeit) => ({ forfeit })),
+    (await forfeitDisqualified(ctx, e.tournamentId, e.userId)).map((forfeit) => ({ forfeit })),
   );
 }

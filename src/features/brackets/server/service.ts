@@ -942,7 +942,11 @@ async function settleForfeits(ctx: ServiceContext, tournamentId: string, now: st
  * "A – B", for the disqualification's audit entry; none when the tournament has no bracket or the player is in none
  * of its entrants (disqualified before it was drawn, or from the waitlist).
  */
-export async function disqualified(ctx: ServiceContext, tournamentId: string, userId: string): Promise<string[]> {
+export async function forfeitDisqualified(
+  ctx: ServiceContext,
+  tournamentId: string,
+  userId: string,
+): Promise<string[]> {
   const db = ctx.db.kysely;
   if (!(await BracketRepository.lockBracket(db, tournamentId))) return [];
   const entrants = await BracketRepository.entrantsOf(db, tournamentId);
