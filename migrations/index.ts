@@ -33,6 +33,7 @@ import * as bracketPlayoff from './0099-bracket-playoff.ts';
 import * as teamMemberOrder from './0100-team-member-order.ts';
 import * as giveawayCreator from './0101-giveaway-creator.ts';
 import * as finalsCityEnglish from './0102-finals-city-english.ts';
+import * as bracketForfeits from './0103-bracket-forfeits.ts';
 
 /**
  * This release's migrations, in the order they run. Listed rather than read from disk so the server, the scripts,
@@ -74,4 +75,5 @@ export const releaseMigrations: MigrationList = {
   '0100-team-member-order': teamMemberOrder,
   '0101-giveaway-creator': giveawayCreator,
   '0102-finals-city-english': finalsCityEnglish,
+  '0103-bracket-forfeits': bracketForfeits,
 };

@@ -73,11 +73,21 @@ export type BracketScore = z.infer<typeof bracketScoreSchema>;
 export const matchStates = ['pending', 'awaiting', 'confirmed', 'disputed', 'bye'] as const;
 export type MatchState = (typeof matchStates)[number];
 
+/**
+ * Which side of a match forfeited: an entrant disqualified mid-event (a team once none of its players is left)
+ * forfeits every match of theirs still without a result, and the other side goes on without a score; both, when
+ * both sides were disqualified.
+ */
+export const forfeits = ['a', 'b', 'both'] as const;
+export type Forfeit = (typeof forfeits)[number];
+
 export const bracketSideSchema = z.object({
   id: z.string(),
   name: z.string(),
   seed: z.number().int(),
   members: z.array(z.string()),
+  /** present (true) once the entrant is disqualified: it forfeits every match of its still without a result */
+  disqualified: z.literal(true).optional(),
 });
 export type BracketSide = z.infer<typeof bracketSideSchema>;
 
@@ -101,8 +111,10 @@ export const bracketMatchSchema = z.object({
   reported: z.object({ a: z.boolean(), b: z.boolean() }),
   /** both sides' reports, shown once they disagree */
   reports: z.object({ a: bracketScoreSchema.nullable(), b: bracketScoreSchema.nullable() }).nullable(),
-  /** players (agreeing reports) or admin (resolved or overridden); null before the result */
+  /** players (agreeing reports) or admin (resolved, overridden, or a forfeit after a disqualification); null before */
   decidedBy: z.enum(['players', 'admin']).nullable(),
+  /** the side that forfeited (its scores stay null); null for a match played or to play */
+  forfeit: z.enum(forfeits).nullable(),
 });
 export type BracketMatch = z.infer<typeof bracketMatchSchema>;
 
@@ -123,6 +135,8 @@ export const tableRowSchema = z.object({
   buchholz: z.number().int().optional(),
   /** Swiss: the opponents' average match-win percentage, each at least 33.33 */
   opponentsWin: z.number().optional(),
+  /** present (true) for an entrant disqualified mid-event: listed last, never seeded into a playoff */
+  disqualified: z.literal(true).optional(),
 });
 export type TableRow = z.infer<typeof tableRowSchema>;
 

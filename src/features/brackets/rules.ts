@@ -1,4 +1,4 @@
-import type { BracketScore, TableRow } from './contract.ts';
+import type { BracketScore, Forfeit, MatchState, TableRow } from './contract.ts';
 
 /**
  * The pure bracket logic: seeding with byes, advancement, round-robin pairings and group tables.
@@ -140,16 +140,52 @@ export const sameScore = (x: BracketScore, y: BracketScore): boolean => x.scoreA
 export const winnerSide = (s: BracketScore): 'a' | 'b' | null =>
   s.scoreA > s.scoreB ? 'a' : s.scoreB > s.scoreA ? 'b' : null;
 
-/** A played match for the table: sides and a result (both scores set). */
+/** A decided match for the table: sides and a result (both scores set), or a forfeit, whose scores count for nobody. */
 export interface PlayedMatch {
   sideA: string;
   sideB: string;
   scoreA: number;
   scoreB: number;
+  /** the side that forfeited (both, when both did); null or absent for a match decided on its score */
+  forfeit?: Forfeit | null;
 }
 
 export const POINTS_WIN = 3;
 export const POINTS_DRAW = 1;
+
+/** How a decided match ended for one of its sides. */
+export type Outcome = 'win' | 'draw' | 'loss';
+
+/**
+ * What a result gives `side`: a forfeit is lost by the side that forfeited (by both, when both did) and won by the
+ * other, whatever the scores say; any other result goes by its score.
+ */
+export function outcomeFor(m: Pick<PlayedMatch, 'scoreA' | 'scoreB' | 'forfeit'>, side: 'a' | 'b'): Outcome {
+  if (m.forfeit) return m.forfeit === side || m.forfeit === 'both' ? 'loss' : 'win';
+  const [mine, theirs] = side === 'a' ? [m.scoreA, m.scoreB] : [m.scoreB, m.scoreA];
+  return mine > theirs ? 'win' : mine < theirs ? 'loss' : 'draw';
+}
+
+/** The table points of an outcome: 3 a win, 1 a draw. */
+export const pointsFor = (o: Outcome): number => (o === 'win' ? POINTS_WIN : o === 'draw' ? POINTS_DRAW : 0);
+
+/**
+ * Whether an open match (awaiting or disputed, both sides known) is a forfeit now that the entrants in `out` are
+ * disqualified, and who goes on: the side still playing; when both sides are out, nobody in a table's format, and
+ * side A in an elimination (`needsWinner`), which forfeits its next match in turn. Null for a match to play.
+ */
+export function forfeitOf(
+  m: { sideA: string | null; sideB: string | null; state: MatchState },
+  out: ReadonlySet<string>,
+  needsWinner: boolean,
+): { forfeit: Forfeit; winner: string | null } | null {
+  if ((m.state !== 'awaiting' && m.state !== 'disputed') || !m.sideA || !m.sideB) return null;
+  const a = out.has(m.sideA);
+  const b = out.has(m.sideB);
+  if (a && b) return { forfeit: 'both', winner: needsWinner ? m.sideA : null };
+  if (a) return { forfeit: 'a', winner: m.sideB };
+  return b ? { forfeit: 'b', winner: m.sideA } : null;
+}
 
 /** A table line with nothing played yet. */
 export const blankRow = (e: { id: string; name: string }): TableRow => ({
@@ -166,18 +202,24 @@ export const blankRow = (e: { id: string; name: string }): TableRow => ({
   points: 0,
 });
 
-/** Counts one played game into both sides' lines (played, won, drawn, lost, scores); points are the caller's. */
-export function tallyGame(a: TableRow, b: TableRow, scoreA: number, scoreB: number): void {
-  for (const [row, mine, theirs] of [
-    [a, scoreA, scoreB],
-    [b, scoreB, scoreA],
+/**
+ * Counts one decided game into both sides' lines (played, won, drawn, lost, scores; a forfeit adds no score to
+ * either side); points are the caller's.
+ */
+export function tallyGame(a: TableRow, b: TableRow, game: Pick<PlayedMatch, 'scoreA' | 'scoreB' | 'forfeit'>): void {
+  for (const [row, side] of [
+    [a, 'a'],
+    [b, 'b'],
   ] as const) {
     row.played++;
-    row.scoreFor += mine;
-    row.scoreAgainst += theirs;
-    row.difference = row.scoreFor - row.scoreAgainst;
-    if (mine > theirs) row.wins++;
-    else if (mine < theirs) row.losses++;
+    if (!game.forfeit) {
+      row.scoreFor += side === 'a' ? game.scoreA : game.scoreB;
+      row.scoreAgainst += side === 'a' ? game.scoreB : game.scoreA;
+      row.difference = row.scoreFor - row.scoreAgainst;
+    }
+    const outcome = outcomeFor(game, side);
+    if (outcome === 'win') row.wins++;
+    else if (outcome === 'loss') row.losses++;
     else row.draws++;
   }
 }
@@ -198,9 +240,7 @@ export function headToHead<R extends TableRow>(
     for (const m of played) {
       if (!tied.has(m.sideA) || !tied.has(m.sideB)) continue;
       if (m.sideA !== r.entrantId && m.sideB !== r.entrantId) continue;
-      const mine = m.sideA === r.entrantId ? m.scoreA : m.scoreB;
-      const theirs = m.sideA === r.entrantId ? m.scoreB : m.scoreA;
-      pts += mine > theirs ? POINTS_WIN : mine === theirs ? POINTS_DRAW : 0;
+      pts += pointsFor(outcomeFor(m, m.sideA === r.entrantId ? 'a' : 'b'));
     }
     h2h.set(r.entrantId, pts);
   }
@@ -213,8 +253,9 @@ export const byNameThenId = (x: TableRow, y: TableRow): number =>
 
 /**
  * A round-robin group's table: played, wins, draws, losses, score for and against, difference,
- * points (3 a win, 1 a draw). Ordered by points, then difference, then head-to-head (the points
- * among the tied entrants in their own matches), then name, then id, so the order is total.
+ * points (3 a win, 1 a draw; a forfeit is a win for the side that did not forfeit, with no score).
+ * Ordered by points, then difference, then head-to-head (the points among the tied entrants in
+ * their own matches), then name, then id, so the order is total.
  */
 export function groupTable(
   entrants: readonly { id: string; name: string }[],
@@ -225,7 +266,7 @@ export function groupTable(
     const a = rows.get(m.sideA);
     const b = rows.get(m.sideB);
     if (!a || !b) continue;
-    tallyGame(a, b, m.scoreA, m.scoreB);
+    tallyGame(a, b, m);
     for (const row of [a, b]) row.points = row.wins * POINTS_WIN + row.draws * POINTS_DRAW;
   }
   const all = [...rows.values()];

@@ -37,6 +37,8 @@ interface StageLine {
   name: string;
   points: number;
   difference: number;
+  /** disqualified mid-event: never seeded into a playoff */
+  disqualified?: boolean;
 }
 
 /**
@@ -56,8 +58,9 @@ export function stageOrder<T extends StageLine>(tables: readonly { rows: readonl
     );
 }
 
-/** The playoff's seeds: the stage's top `size` entrant ids, seed 1 first. */
+/** The playoff's seeds: the stage's top `size` entrant ids, seed 1 first, passing over the disqualified. */
 export const playoffSeeds = (tables: readonly { rows: readonly StageLine[] }[], size: number): string[] =>
   stageOrder(tables)
+    .filter((l) => !l.disqualified)
     .slice(0, size)
     .map((l) => l.entrantId);

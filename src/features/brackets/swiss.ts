@@ -1,5 +1,5 @@
-import type { TableRow } from './contract.ts';
-import { blankRow, byNameThenId, headToHead, POINTS_DRAW, POINTS_WIN, tallyGame } from './rules.ts';
+import type { Forfeit, TableRow } from './contract.ts';
+import { blankRow, byNameThenId, headToHead, outcomeFor, pointsFor, POINTS_WIN, tallyGame } from './rules.ts';
 
 /**
  * The pure Swiss logic: the pairing of a round and the table with its tiebreakers. Like rules.ts
@@ -13,12 +13,16 @@ export interface SwissEntrant {
   seed: number;
 }
 
-/** A round's result for the table and the pairing: `b` null is a bye for `a`, which counts as a win. */
+/**
+ * A round's result for the table and the pairing: `b` null is a bye for `a`, which counts as a win; a forfeit is a
+ * win for the side that did not forfeit (rules.ts outcomeFor).
+ */
 export interface SwissGame {
   a: string;
   b: string | null;
   scoreA: number;
   scoreB: number;
+  forfeit?: Forfeit | null;
 }
 
 /** A line of the Swiss table: the round-robin columns plus the two tiebreakers that follow the points. */
@@ -39,16 +43,16 @@ const SEARCH_BUDGET = 4_000_000;
 
 const pairKey = (x: string, y: string) => (x < y ? `${x}|${y}` : `${y}|${x}`);
 
-/** Points of each entrant: 3 a win (a bye is one), 1 a draw. */
+/** Points of each entrant: 3 a win (a bye is one, so is an opponent's forfeit), 1 a draw. */
 export function swissPoints(entrants: readonly SwissEntrant[], games: readonly SwissGame[]): Map<string, number> {
   const points = new Map(entrants.map((e) => [e.id, 0]));
   const add = (id: string, p: number) => points.set(id, (points.get(id) ?? 0) + p);
   for (const g of games) {
     if (g.b === null) add(g.a, POINTS_WIN);
-    else if (g.scoreA === g.scoreB) {
-      add(g.a, POINTS_DRAW);
-      add(g.b, POINTS_DRAW);
-    } else add(g.scoreA > g.scoreB ? g.a : g.b, POINTS_WIN);
+    else {
+      add(g.a, pointsFor(outcomeFor(g, 'a')));
+      add(g.b, pointsFor(outcomeFor(g, 'b')));
+    }
   }
   return points;
 }
@@ -185,7 +189,7 @@ export function swissTable(entrants: readonly SwissEntrant[], games: readonly Sw
     if (!b) continue;
     opponents.get(g.a)!.push(g.b);
     opponents.get(g.b)!.push(g.a);
-    tallyGame(a, b, g.scoreA, g.scoreB);
+    tallyGame(a, b, g);
   }
   const matchWin = (id: string) => {
     const r = rows.get(id)!;
@@ -201,7 +205,7 @@ export function swissTable(entrants: readonly SwissEntrant[], games: readonly Sw
   const all = [...rows.values()];
   // a bye is no game against anyone
   const played = games.flatMap((g) =>
-    g.b === null ? [] : [{ sideA: g.a, sideB: g.b, scoreA: g.scoreA, scoreB: g.scoreB }],
+    g.b === null ? [] : [{ sideA: g.a, sideB: g.b, scoreA: g.scoreA, scoreB: g.scoreB, forfeit: g.forfeit }],
   );
   const h2h = headToHead(all, played, (r) => `${r.points}:${r.buchholz}:${r.opponentsWin}`);
   all.sort(

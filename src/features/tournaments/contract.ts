@@ -565,9 +565,16 @@ declare module '../../platform/events.ts' {
      * sign-ups) answers each player's team, for the export's team column.
      */
     'tournaments.roster_teams': { ownerId: string; tournamentId: string };
+    /**
+     * An admin disqualified a player, in the disqualification's transaction (which holds the tournament's lock): a
+     * feature whose matches the player was still to play settles them (a bracket's forfeits) and answers each.
+     */
+    'tournaments.disqualified': { ownerId: string; userId: string; tournamentId: string };
   }
   interface EventAnswers {
     'tournaments.roster_teams': { userId: string; team: string };
+    /** A match the disqualified player's side forfeited, as the audit names it ("A – B"). */
+    'tournaments.disqualified': { forfeit: string };
     /** What a listener holds of the tournament: results (matches, lines, placements) or a bracket. */
     'tournaments.deleting': { holds: 'results' | 'bracket' };
   }

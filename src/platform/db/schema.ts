@@ -558,6 +558,8 @@ export interface BracketEntrantsTable {
   group_no: number;
   /** JSON [{id, username}] */
   members: string;
+  /** when it was disqualified mid-event (a team: once none of its players is left); null while it plays (0103) */
+  disqualified_at: string | null;
 }
 
 export interface BracketMatchesTable {
@@ -574,6 +576,8 @@ export interface BracketMatchesTable {
   state: string;
   decided_by: string | null;
   updated_at: string;
+  /** the side that forfeited (a, b or both) when a disqualification decided it; null otherwise (0103) */
+  forfeit: string | null;
 }
 
 export interface BracketReportsTable {

@@ -11,7 +11,8 @@ import type { Game } from '../../../src/features/games/contract.ts';
 /**
  * A bracket's results against finalising and the roster: a report sent at the same instant as the
  * finalisation either lands before it (and the champion is paid as champion) or is refused, and a
- * player disqualified after the bracket was generated no longer reports.
+ * player disqualified after the bracket was generated no longer reports (their matches still to play
+ * are forfeits: disqualified-forfeits.test.ts).
  */
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 });
 
@@ -62,18 +63,22 @@ describe('a disqualified player', () => {
     const mine = async (p: Person) => (await t.call('GET', url(id, '/bracket/mine'), { token: p.token })).json.data;
     expect(await mine(a)).toEqual([{ matchId: semi.id, side: 'a', report: null }]);
     expect((await disqualify(id, a)).status).toBe(200);
-    // the player's page no longer offers the match to report
+    // the match is a forfeit: neither player's page offers it to report
     expect(await mine(a)).toEqual([]);
-    expect(await mine(b)).toEqual([{ matchId: semi.id, side: 'b', report: null }]);
+    expect(await mine(b)).toEqual([]);
 
     expectError(await report(id, semi.id, a, 2, 0), 403, 'NOT_CHECKED_IN');
+    expectError(await report(id, semi.id, b, 0, 2), 409, 'MATCH_ALREADY_CONFIRMED');
     expect(await reportsOf(semi.id)).toEqual([]);
-    // the opponent's report alone confirms nothing; the disqualified player's later report is refused too
-    expect((await report(id, semi.id, b, 2, 0)).json.data.state).toBe('awaiting');
-    expectError(await report(id, semi.id, a, 2, 0), 403, 'NOT_CHECKED_IN');
+    // the opponent goes on without a score made up for them
     const after = await getBracket(id);
-    expect(after.rounds[0]!.matches[0]!).toMatchObject({ state: 'awaiting', winner: null });
-    expect(after.rounds[1]!.matches[0]!.sideA).toBeNull();
+    expect(after.rounds[0]!.matches[0]!).toMatchObject({
+      state: 'confirmed',
+      winner: b.id,
+      scoreA: null,
+      forfeit: 'a',
+    });
+    expect(after.rounds[1]!.matches[0]!.sideA?.id).toBe(b.id);
   });
 
   test('round robin too', async () => {

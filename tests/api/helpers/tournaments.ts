@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Phase } from '../../../src/features/tournaments/rules.ts';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 import * as SessionRepository from '../../../src/features/accounts/server/session-repository.ts';
 import * as UserRepository from '../../../src/features/accounts/server/user-repository.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 const MIN = 60_000;
 const at = (minutes: number) => new Date(Date.now() + minutes * MIN).toISOString();
@@ -80,6 +80,20 @@ export async function quickPlayers(t: TestApp, n: number, opts: QuickPlayerOptio
 
 export const quickPlayer = async (t: TestApp, opts: QuickPlayerOptions = {}) => (await quickPlayers(t, 1, opts))[0];
 
+/**
+ * A test file's app on a database of its own (rate limits off) and an admin of it, made before the file's tests and
+ * closed after them: the tests read `t` and `admin` from what this returns once they run.
+ */
+export function appWithAdmin(): { t: TestApp; admin: Person } {
+  const made = {} as { t: TestApp; admin: Person };
+  beforeAll(async () => {
+    made.t = await createTestApp({ rateLimits: false });
+    made.admin = (await quickPlayer(made.t, { admin: true }))!;
+  });
+  afterAll(() => made.t?.close());
+  return made;
+}
+
 /** A valid create body in the given phase; fields can be overridden. */
 export function tournamentBody(
   phase: Phase = 'registration',
@@ -135,6 +149,20 @@ export const teamBody = (name: string, members: { userId: string; username?: str
   teamName: name,
   gameAccounts: members.map((m, i) => ({ ...m, gameAccount: gameAccount(`m${i}`) })),
 });
+
+/**
+ * A tournament (a registration-phase body with `overrides`, 64 seats) whose `n` new players joined and checked in,
+ * in that order, each with an account of its game: the order a bracket seeded by check-in takes.
+ */
+export async function checkedInField(t: TestApp, adminToken: string, n: number, overrides: Partial<TournamentInput>) {
+  const game = overrides.game ?? 'Fortnite';
+  const id = await createTournament(t, adminToken, 'registration', { maxPartecipants: 64, ...overrides });
+  const people = await quickPlayers(t, n);
+  for (const p of people) expect((await join(t, id, p, registration(p.id, { game }))).status).toBe(200);
+  await setPhase(t, adminToken, id, 'checkinOpen');
+  for (const p of people) expect((await checkIn(t, id, p, registration(p.id, { game }))).status).toBe(200);
+  return { id, people };
+}
 
 export const join = (t: TestApp, id: string, p: Person, body: unknown = registration(p.id)) =>
   t.call('POST', `/api/tournaments/${id}/register?userID=${p.id}`, { token: p.token, body });

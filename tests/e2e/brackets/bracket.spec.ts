@@ -215,9 +215,9 @@ test('differing reports dispute the match; the admin resolves it and the page sh
   await expect(page.getByTestId('bracket-match')).toContainText(texts.en.byAdmin);
 });
 
-// what it waits for: check-in, then the organisers once the tournament is live
-test('before a bracket exists the page says what it waits for, then it shows the bracket', async ({ page }) => {
-  const { id, admin } = await finalOfTwo(page.request, { generate: false });
+// what it waits for: check-in, then the organisers once the tournament is live; then a disqualification's forfeit
+test('before a bracket exists the page says what it waits for, then it shows the bracket', async ({ page }, info) => {
+  const { id, admin, giulia, alex } = await finalOfTwo(page.request, { generate: false });
   // the browser may keep the page for a few seconds (a navigation reuses it, a reload asks again), and
   // the server's micro-cache for a moment: reload until it shows the change
   const open = async (lang: 'it' | 'en') => {
@@ -250,4 +250,33 @@ test('before a bracket exists the page says what it waits for, then it shows the
     }).toPass({ timeout: 10_000 });
     await expect(page.getByTestId('bracket-empty')).toHaveCount(0);
   }
+
+  // Alex is disqualified before playing: the final is a forfeit, Giulia the champion; no score is made up
+  await call(page.request, admin.token, 'POST', `/tournaments/${id}/registrations/${alex.user.id}/disqualify`, {
+    reason: 'E2E',
+  });
+  for (const lang of ['it', 'en'] as const) {
+    await expect(async () => {
+      await open(lang);
+      await expect(page.getByTestId('bracket-match')).toHaveAttribute('data-forfeit', 'b', { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(page.getByTestId('bracket-forfeit')).toHaveText(
+      fillText(texts[lang].forfeit.one, { name: alex.user.username }),
+    );
+    const out = page.locator('[data-testid="bracket-side"][data-disqualified="true"]');
+    await expect(out).toContainText(alex.user.username);
+    await expect(out).toContainText(texts[lang].dq);
+    await expect(page.getByTestId('bracket-champion')).toContainText(giulia.user.username);
+    await keepShot(page, { path: info.outputPath(`bracket-forfeit-${lang}.png`), fullPage: true });
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // the admin's Bracket tab says the same, and still offers a new draw (a forfeit is no report)
+  await loginAs(page, ADMIN);
+  await goto(page, `/dashboard/tournaments/edit?id=${id}#bracket`);
+  await expect(page.getByTestId('bracket-admin-forfeit')).toHaveText(
+    fillText(texts.it.forfeit.one, { name: alex.user.username }),
+  );
+  await expect(page.getByTestId('bracket-generate')).toBeEnabled();
+  await keepShot(page, { path: info.outputPath('bracket-admin-forfeit-it.png'), fullPage: true });
 });

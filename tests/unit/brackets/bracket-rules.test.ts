@@ -4,9 +4,11 @@ import {
   bracketSize,
   eliminationPlaces,
   firstPlayoffGroup,
+  forfeitOf,
   groupsOf,
   groupTable,
   nextOf,
+  outcomeFor,
   roundRobin,
   roundsFor,
   seedOrder,
@@ -196,6 +198,39 @@ describe('round robin', () => {
     ]);
   });
 
+  test('a forfeit is a win for the side still playing and a loss for the other, with no score for either', () => {
+    const rows = groupTable(entrants, [
+      { sideA: 'a', sideB: 'b', scoreA: 2, scoreB: 0 },
+      // b disqualified: the rest of its matches are forfeits, whatever scores a row happens to hold
+      { sideA: 'c', sideB: 'b', scoreA: 0, scoreB: 0, forfeit: 'b' },
+      { sideA: 'b', sideB: 'd', scoreA: 5, scoreB: 0, forfeit: 'a' },
+      // both sides out: a loss for each
+      { sideA: 'c', sideB: 'd', scoreA: 0, scoreB: 0, forfeit: 'both' },
+    ]);
+    const line = (id: string) => rows.find((r) => r.entrantId === id)!;
+    const counts = (id: string) => {
+      const r = line(id);
+      return [r.played, r.wins, r.draws, r.losses, r.scoreFor, r.scoreAgainst, r.points];
+    };
+    expect(counts('a')).toEqual([1, 1, 0, 0, 2, 0, 3]);
+    expect(counts('b')).toEqual([3, 0, 0, 3, 0, 2, 0]);
+    expect(counts('c')).toEqual([2, 1, 0, 1, 0, 0, 3]);
+    expect(counts('d')).toEqual([2, 1, 0, 1, 0, 0, 3]);
+    // c and d are level: their double forfeit gives neither a head-to-head point, so the name orders them
+    expect(line('c').rank).toBeLessThan(line('d').rank);
+  });
+
+  test('the outcome of a side: a forfeit decides it whatever the scores, else the score does', () => {
+    const m = { scoreA: 3, scoreB: 1 };
+    expect([outcomeFor(m, 'a'), outcomeFor(m, 'b')]).toEqual(['win', 'loss']);
+    expect([outcomeFor({ ...m, forfeit: 'a' }, 'a'), outcomeFor({ ...m, forfeit: 'a' }, 'b')]).toEqual(['loss', 'win']);
+    expect([outcomeFor({ ...m, forfeit: 'both' }, 'a'), outcomeFor({ ...m, forfeit: 'both' }, 'b')]).toEqual([
+      'loss',
+      'loss',
+    ]);
+    expect(outcomeFor({ scoreA: 1, scoreB: 1 }, 'b')).toBe('draw');
+  });
+
   test('a three-way tie on points, difference and head-to-head: by name', () => {
     const rows = groupTable(entrants.slice(0, 3), [
       { sideA: 'a', sideB: 'b', scoreA: 0, scoreB: 1 },
@@ -271,4 +306,30 @@ test('a shuffle keeps every entrant', () => {
   const out = shuffled(names(10), random);
   expect([...out].sort()).toEqual([...names(10)].sort());
   expect(out).not.toEqual(names(10));
+});
+
+describe('forfeits of disqualified entrants', () => {
+  const out = new Set(['x', 'y']);
+  test('an open match with one side out: the other side goes on', () => {
+    expect(forfeitOf({ sideA: 'x', sideB: 'p', state: 'awaiting' }, out, true)).toEqual({ forfeit: 'a', winner: 'p' });
+    expect(forfeitOf({ sideA: 'p', sideB: 'y', state: 'disputed' }, out, false)).toEqual({ forfeit: 'b', winner: 'p' });
+  });
+
+  test('both sides out: nobody wins a table match; an elimination sends side A on, to forfeit again', () => {
+    expect(forfeitOf({ sideA: 'x', sideB: 'y', state: 'awaiting' }, out, false)).toEqual({
+      forfeit: 'both',
+      winner: null,
+    });
+    expect(forfeitOf({ sideA: 'y', sideB: 'x', state: 'awaiting' }, out, true)).toEqual({
+      forfeit: 'both',
+      winner: 'y',
+    });
+  });
+
+  test('a match decided, a bye, one still waiting for its other side, or nobody out: nothing to forfeit', () => {
+    for (const state of ['confirmed', 'bye', 'pending'] as const)
+      expect(forfeitOf({ sideA: 'x', sideB: 'p', state }, out, true)).toBeNull();
+    expect(forfeitOf({ sideA: 'x', sideB: null, state: 'awaiting' }, out, true)).toBeNull();
+    expect(forfeitOf({ sideA: 'p', sideB: 'q', state: 'awaiting' }, out, true)).toBeNull();
+  });
 });

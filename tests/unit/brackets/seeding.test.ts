@@ -138,6 +138,23 @@ describe('stageOrder and playoffSeeds', () => {
     );
   });
 
+  test('a disqualified line is never a playoff seed: the next one takes its place', () => {
+    const line = (entrantId: string, rank: number, points: number, disqualified?: true) => ({
+      entrantId,
+      rank,
+      name: entrantId,
+      points,
+      difference: 0,
+      ...(disqualified && { disqualified }),
+    });
+    const ts = [
+      { rows: [line('a1', 1, 9), line('a2', 2, 6), line('a3', 3, 3, true)] },
+      { rows: [line('b1', 1, 9, true), line('b2', 2, 3)] },
+    ];
+    expect(playoffSeeds(ts, 3)).toEqual(['a1', 'a2', 'b2']);
+    expect(playoffSeeds(ts, 8)).toEqual(['a1', 'a2', 'b2']);
+  });
+
   test('the playoff seeds are the first `size` of that order, seed 1 first, none twice', () => {
     fc.assert(
       fc.property(tables, fc.nat(), (ts, k) => {

@@ -196,6 +196,25 @@ describe('Swiss table', () => {
     expect(rows.find((x) => x.entrantId === 'e02')).toMatchObject({ points: 0, buchholz: 3, opponentsWin: 100 });
   });
 
+  test("an opponent's forfeit is a win worth 3 points, with no score; the one who forfeited has lost it", () => {
+    const [a, b, c, d] = field(4);
+    const games: SwissGame[] = [
+      { a: a!.id, b: b!.id, scoreA: 0, scoreB: 0, forfeit: 'b' },
+      { a: c!.id, b: d!.id, scoreA: 2, scoreB: 1 },
+    ];
+    expect(swissPoints(field(4), games)).toEqual(
+      new Map([
+        [a!.id, 3],
+        [b!.id, 0],
+        [c!.id, 3],
+        [d!.id, 0],
+      ]),
+    );
+    const rows = swissTable(field(4), games);
+    expect(rows.find((r) => r.entrantId === a!.id)).toMatchObject({ played: 1, wins: 1, scoreFor: 0, points: 3 });
+    expect(rows.find((r) => r.entrantId === b!.id)).toMatchObject({ played: 1, losses: 1, scoreAgainst: 0 });
+  });
+
   test('head-to-head breaks a tie the other tiebreakers leave, before the name', () => {
     const entrants: SwissEntrant[] = [
       { id: 'a', name: 'Alpha', seed: 1 },

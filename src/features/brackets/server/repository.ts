@@ -83,13 +83,17 @@ export function findBracket(db: Db, tournamentId: string): Promise<BracketRow | 
   return findRow(db, 'brackets', { tournament_id: tournamentId });
 }
 
-/** Whether any match has a result from the players or the admin, or a side has reported. */
+/**
+ * Whether any match has a result from the players or the admin, or a side has reported. A forfeit is neither: a
+ * bracket whose only results are forfeits may be drawn again, without the disqualified.
+ */
 export async function hasResults(db: Db, tournamentId: string): Promise<boolean> {
   const decided = await db
     .selectFrom('bracket_matches')
     .select('id')
     .where('tournament_id', '=', tournamentId)
     .where('decided_by', 'is not', null)
+    .where('forfeit', 'is', null)
     .limit(1)
     .executeTakeFirst();
   if (decided) return true;
@@ -221,8 +225,50 @@ export async function deleteReports(db: Db, matchId: string): Promise<void> {
 }
 
 /**
- * Records a match's result. With `onlyOpen` only a match not yet confirmed takes it, so of two
- * writers deciding the same match exactly one does (the other gets false).
+ * Marks entrants out of a bracket from `now` (a disqualification); those already out keep their time. Their
+ * matches without a result are then forfeits (`forfeit`).
+ */
+export async function markOut(db: Db, tournamentId: string, entrantIds: string[], now: string): Promise<void> {
+  if (entrantIds.length === 0) return;
+  await db
+    .updateTable('bracket_entrants')
+    .set({ disqualified_at: now })
+    .where('tournament_id', '=', tournamentId)
+    .where('entrant_id', 'in', entrantIds)
+    .where('disqualified_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Decides an open match (awaiting or disputed) as a forfeit: no scores, `winner` goes on (null when both sides
+ * forfeited a table's match), `forfeit` names the side that forfeited. Its reports stay, as what the players said.
+ * False when the match was no longer open.
+ */
+export async function forfeit(
+  db: Db,
+  matchId: string,
+  r: { winner: string | null; forfeit: string; now: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('bracket_matches')
+    .set({
+      score_a: null,
+      score_b: null,
+      winner: r.winner,
+      state: 'confirmed',
+      decided_by: 'admin',
+      forfeit: r.forfeit,
+      updated_at: r.now,
+    })
+    .where('id', '=', matchId)
+    .where('state', 'in', ['awaiting', 'disputed'])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Records a match's result (a score replaces a forfeit). With `onlyOpen` only a match not yet confirmed takes it, so
+ * of two writers deciding the same match exactly one does (the other gets false).
  */
 export async function decide(
   db: Db,
@@ -244,6 +290,7 @@ export async function decide(
       winner: r.winner,
       state: 'confirmed',
       decided_by: r.decidedBy,
+      forfeit: null,
       updated_at: r.now,
     })
     .where('id', '=', matchId);
@@ -278,6 +325,7 @@ export async function setSide(
       score_b: null,
       winner: null,
       decided_by: null,
+      forfeit: null,
       state: sideA && sideB ? 'awaiting' : 'pending',
       updated_at: now,
     })
@@ -310,6 +358,7 @@ export async function placeSides(
       score_b: null,
       winner: r.state === 'bye' ? r.winner : null,
       decided_by: null,
+      forfeit: null,
       state: r.state,
       updated_at: r.now,
     })

@@ -4,7 +4,7 @@ import { nowIso } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
-import { entrants as entrantsOf } from '../../results/server/service.ts';
+import { disqualifiedPlayers, entrants as entrantsOf } from '../../results/server/service.ts';
 import { rankingPoints } from '../../results/server/points-service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
 import type {
@@ -15,6 +15,7 @@ import type {
   BracketMatch,
   BracketScore,
   BracketSide,
+  Forfeit,
   MatchState,
   MyMatch,
   PlayerBracketReport,
@@ -28,9 +29,11 @@ import {
   blankRow,
   eliminationPlaces,
   firstPlayoffGroup,
+  forfeitOf,
   groupsOf,
   groupTable,
   nextOf,
+  outcomeFor,
   roundRobin,
   sameScore,
   shuffled,
@@ -39,6 +42,7 @@ import {
   thirdPlaceMatch,
   winnerSide,
   type PlannedMatch,
+  type PlayedMatch,
 } from '../rules.ts';
 import {
   championOf,
@@ -151,9 +155,15 @@ async function load(ctx: ServiceContext, tournamentId: string): Promise<Loaded |
 const membersOf = (e: EntrantRow): { id: string; username: string }[] =>
   JSON.parse(e.members) as { id: string; username: string }[];
 
+/** The entrants out of the bracket (disqualified): every match of theirs without a result is a forfeit. */
+const outOf = (entrants: EntrantRow[]) =>
+  new Set(entrants.filter((e) => e.disqualified_at !== null).map((e) => e.entrant_id));
+
 function sideOf(entrants: Map<string, EntrantRow>, id: string | null): BracketSide | null {
   const e = id === null ? undefined : entrants.get(id);
-  return e ? { id: e.entrant_id, name: e.name, seed: e.seed, members: membersOf(e).map((m) => m.username) } : null;
+  if (!e) return null;
+  const side = { id: e.entrant_id, name: e.name, seed: e.seed, members: membersOf(e).map((m) => m.username) };
+  return e.disqualified_at === null ? side : { ...side, disqualified: true };
 }
 
 /** A match as the API shows it, given its own reports. */
@@ -177,19 +187,33 @@ function toMatch(m: MatchRow, entrants: Map<string, EntrantRow>, mine: readonly 
     // the scores a side reported stay private until they disagree, so nobody copies the other's
     reports: m.state === 'disputed' ? { a: report('a'), b: report('b') } : null,
     decidedBy: m.decided_by as BracketMatch['decidedBy'],
+    forfeit: m.forfeit as Forfeit | null,
   };
 }
 
-const played = (matches: MatchRow[]) =>
+/** The decided matches between two entrants: played on a score, or forfeits (whose scores count for nobody). */
+const played = (matches: MatchRow[]): PlayedMatch[] =>
   matches
-    .filter((m) => m.state === 'confirmed' && m.side_a && m.side_b && m.score_a !== null && m.score_b !== null)
-    .map((m) => ({ sideA: m.side_a!, sideB: m.side_b!, scoreA: m.score_a!, scoreB: m.score_b! }));
+    .filter(
+      (m) =>
+        m.state === 'confirmed' &&
+        m.side_a &&
+        m.side_b &&
+        (m.forfeit !== null || (m.score_a !== null && m.score_b !== null)),
+    )
+    .map((m) => ({
+      sideA: m.side_a!,
+      sideB: m.side_b!,
+      scoreA: m.score_a ?? 0,
+      scoreB: m.score_b ?? 0,
+      forfeit: m.forfeit as Forfeit | null,
+    }));
 
-/** A Swiss bracket's results so far: its confirmed matches and its byes (each a win). */
+/** A Swiss bracket's results so far: its decided matches (forfeits too) and its byes (each a win). */
 function swissGames(matches: MatchRow[]): SwissGame[] {
   const byes = matches.filter((m) => m.state === 'bye' && m.side_a && !m.side_b);
   return [
-    ...played(matches).map((m) => ({ a: m.sideA, b: m.sideB, scoreA: m.scoreA, scoreB: m.scoreB })),
+    ...played(matches).map((m) => ({ a: m.sideA, b: m.sideB, scoreA: m.scoreA, scoreB: m.scoreB, forfeit: m.forfeit })),
     ...byes.map((m) => ({ a: m.side_a!, b: null, scoreA: 0, scoreB: 0 })),
   ];
 }
@@ -197,8 +221,24 @@ function swissGames(matches: MatchRow[]): SwissGame[] {
 const swissEntrants = (entrants: EntrantRow[]) =>
   entrants.map((e) => ({ id: e.entrant_id, name: e.name, seed: e.seed }));
 
+/**
+ * A table with its disqualified entrants moved to the bottom and marked, as a battle royale's standings list them:
+ * their results still count for their opponents, but they take no place among those still playing.
+ */
+function disqualifiedLast<R extends TableRow>(rows: R[], out: ReadonlySet<string>): R[] {
+  const ordered = [
+    ...rows.filter((r) => !out.has(r.entrantId)),
+    ...rows.filter((r) => out.has(r.entrantId)).map((r) => ({ ...r, disqualified: true as const })),
+  ];
+  return ordered.map((r, i) => ({ ...r, rank: i + 1 }));
+}
+
 function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
-  if (b.format === 'swiss') return [{ group: 0, rows: swissTable(swissEntrants(b.entrants), swissGames(b.matches)) }];
+  const out = outOf(b.entrants);
+  if (b.format === 'swiss') {
+    const rows = swissTable(swissEntrants(b.entrants), swissGames(b.matches));
+    return [{ group: 0, rows: disqualifiedLast(rows, out) }];
+  }
   if (b.format !== 'round_robin') return [];
   // grouped once: a field at the roster limit has over a thousand groups and tens of thousands of matches
   const entrants = Map.groupBy(b.entrants, (e) => e.group_no);
@@ -207,9 +247,12 @@ function tablesOf(b: Loaded): { group: number; rows: TableRow[] }[] {
     .sort((x, y) => x - y)
     .map((group) => ({
       group,
-      rows: groupTable(
-        entrants.get(group)!.map((e) => ({ id: e.entrant_id, name: e.name })),
-        played(matches.get(group) ?? []),
+      rows: disqualifiedLast(
+        groupTable(
+          entrants.get(group)!.map((e) => ({ id: e.entrant_id, name: e.name })),
+          played(matches.get(group) ?? []),
+        ),
+        out,
       ),
     }));
 }
@@ -241,12 +284,14 @@ function view(tournamentId: string, format: BracketFormat, b: Loaded | null): Br
   const complete = roundsDone && (b.format !== 'swiss' || current >= b.rounds);
   // the final is the last round's first match (a third-place match comes after it)
   const last = b.format === 'single_elimination' ? b.matches.filter((m) => m.slot === 0).at(-1) : undefined;
-  const champion =
+  const won =
     b.format === 'double_elimination'
       ? championOf(doubleFlow(b).flowed)
       : last?.state === 'confirmed'
         ? last.winner
         : null;
+  // both finalists disqualified: the one sent on by the forfeit is no champion
+  const champion = won !== null && outOf(b.entrants).has(won) ? null : won;
   const playoff = b.playoff ? playoffView(tournamentId, b.playoff, b) : null;
   return {
     tournamentId,
@@ -387,22 +432,26 @@ const matchRows = (tournamentId: string, matches: PlannedMatch[], now: string) =
     state: stateOfPlanned(m),
     decided_by: null,
     updated_at: now,
+    forfeit: null,
   }));
 
 /**
  * Pairs a Swiss bracket's next round once its current one has every result, unless that was the
- * last. Runs inside the write that decided the round's last match, under the bracket's lock.
+ * last. Runs inside the write that decided the round's last match, under the bracket's lock. A
+ * disqualified entrant is paired no more; a round that is only a bye (one entrant left) is complete
+ * at once, and the next is paired after it.
  */
 async function pairNextIfDone(ctx: ServiceContext, tournamentId: string, now: string): Promise<void> {
-  const b = (await load(ctx, tournamentId))!;
-  const current = Math.max(0, ...b.matches.map((m) => m.round));
-  const open = b.matches.some((m) => m.round === current && m.state !== 'confirmed' && m.state !== 'bye');
-  if (open || current >= b.rounds) return;
-  const pairing = swissPairing(swissEntrants(b.entrants), swissGames(b.matches));
-  await BracketRepository.insertMatches(
-    ctx.db.kysely,
-    matchRows(tournamentId, swissMatches(current + 1, pairing), now),
-  );
+  for (;;) {
+    const b = (await load(ctx, tournamentId))!;
+    const current = Math.max(0, ...b.matches.map((m) => m.round));
+    const open = b.matches.some((m) => m.round === current && m.state !== 'confirmed' && m.state !== 'bye');
+    if (open || current >= b.rounds) return;
+    const playing = b.entrants.filter((e) => e.disqualified_at === null);
+    const next = swissMatches(current + 1, swissPairing(swissEntrants(playing), swissGames(b.matches)));
+    if (next.length === 0) return;
+    await BracketRepository.insertMatches(ctx.db.kysely, matchRows(tournamentId, next, now));
+  }
 }
 
 function stateOfPlanned(m: PlannedMatch): MatchState {
@@ -485,10 +534,17 @@ export async function generate(
         seed: i + 1,
         group_no: groupOf.get(e.id) ?? 0,
         members: JSON.stringify(e.members),
+        disqualified_at: null,
       })),
     );
     await BracketRepository.insertMatches(db, matchRows(tournamentId, matches, now));
     if (format === 'double_elimination') await reflow(tx, tournamentId, now, false);
+    // an organiser's team keeps its disqualified players on its list: one left with no other is out from the start
+    // (a solo field has none: a disqualified player is checked out, so never drawn)
+    if (seeded.some((e) => e.members.length > 1)) {
+      await markOutWithoutPlayers(tx, tournamentId, await BracketRepository.entrantsOf(db, tournamentId), now);
+      await settleForfeits(tx, tournamentId, now);
+    }
     const after = view(tournamentId, format, await load(tx, tournamentId));
     await audit({
       action: before ? 'bracket.regenerate' : 'bracket.generate',
@@ -675,6 +731,8 @@ export async function report(
           if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
           if (format === 'double_elimination') await reflow(tx, tournamentId, now, playoff);
           if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
+          // the winner may meet a disqualified entrant next
+          if (outOf(sides).size > 0) await settleForfeits(tx, tournamentId, now);
         }
       } else {
         await BracketRepository.setState(trx, matchId, 'disputed', now);
@@ -714,6 +772,7 @@ export async function override(
     if (format === 'single_elimination' && winner) await advance(tx, tournamentId, match, winner, now);
     if (format === 'double_elimination') await reflow(tx, tournamentId, now, playoff);
     if (format === 'swiss') await pairNextIfDone(tx, tournamentId, now);
+    await settleForfeits(tx, tournamentId, now);
     const after = await matchView(tx, tournamentId, matchId);
     const label = (m: BracketMatch) => ({
       sideA: m.sideA?.name ?? null,
@@ -812,7 +871,8 @@ export async function createPlayoff(
     if (!view(tournamentId, format, b).complete)
       throw new AppError('conflict', 'PLAYOFF_STAGE_INCOMPLETE', 'The stage still has matches to play');
     if (b.playoff) throw playoffExists();
-    if (input.size < 2 || input.size > b.entrants.length)
+    // a disqualified entrant is never seeded
+    if (input.size < 2 || input.size > b.entrants.length - outOf(b.entrants).size)
       throw new AppError('conflict', 'PLAYOFF_BAD_SIZE', 'A playoff takes from two entrants to the whole stage');
     const seeds = playoffSeeds(tablesOf(b), input.size);
     const now = nowIso();
@@ -836,6 +896,89 @@ export async function createPlayoff(
 }
 
 // ---------------------------------------------------------------------------------------------
+// disqualifications: forfeits
+
+/**
+ * Marks out of the bracket each entrant left without a player: every player it was drawn with is disqualified
+ * (a solo entrant's one player; a team plays on while any of its players is left, as in a battle royale).
+ */
+async function markOutWithoutPlayers(
+  ctx: ServiceContext,
+  tournamentId: string,
+  entrants: EntrantRow[],
+  now: string,
+): Promise<void> {
+  const gone = await disqualifiedPlayers(ctx, tournamentId);
+  const out = entrants.filter(
+    (e) => e.disqualified_at === null && membersOf(e).length > 0 && membersOf(e).every((m) => gone.has(m.id)),
+  );
+  await BracketRepository.markOut(
+    ctx.db.kysely,
+    tournamentId,
+    out.map((e) => e.entrant_id),
+    now,
+  );
+}
+
+/**
+ * Decides as forfeits the open matches (awaiting or disputed) of the entrants out of the bracket, then sends each
+ * winner on as a result does; a match a winner so reaches against another entrant out is decided in the next pass.
+ * A match still waiting for its other side stays pending until that side comes. Matches with a result keep it.
+ * Runs under the tournament's and the bracket's locks (a disqualification, a generation, a result). Answers the
+ * matches it decided, each as "A – B".
+ */
+async function settleForfeits(ctx: ServiceContext, tournamentId: string, now: string): Promise<string[]> {
+  const decided: string[] = [];
+  // the usual case, nobody out, costs one read of the entrants rather than of the whole bracket
+  if (outOf(await BracketRepository.entrantsOf(ctx.db.kysely, tournamentId)).size === 0) return decided;
+  for (;;) {
+    const b = (await load(ctx, tournamentId))!;
+    const out = outOf(b.entrants);
+    if (out.size === 0) return decided;
+    const names = new Map(b.entrants.map((e) => [e.entrant_id, e.name]));
+    const touched = { stage: false, playoff: false };
+    for (const m of b.all) {
+      const inPlayoff = isPlayoffMatch(m, b.playoffFrom);
+      const format = inPlayoff ? b.playoff!.format : b.format;
+      const due = forfeitOf(
+        { sideA: m.side_a, sideB: m.side_b, state: m.state as MatchState },
+        out,
+        isElimination(format),
+      );
+      if (!due || !(await BracketRepository.forfeit(ctx.db.kysely, m.id, { ...due, now }))) continue;
+      decided.push(`${names.get(m.side_a!)} – ${names.get(m.side_b!)}`);
+      touched[inPlayoff ? 'playoff' : 'stage'] = true;
+      if (format === 'single_elimination' && due.winner) await advance(ctx, tournamentId, m, due.winner, now);
+    }
+    if (!touched.stage && !touched.playoff) return decided;
+    if (touched.stage && b.format === 'double_elimination') await reflow(ctx, tournamentId, now, false);
+    if (touched.playoff && b.playoff!.format === 'double_elimination') await reflow(ctx, tournamentId, now, true);
+    if (touched.stage && b.format === 'swiss') await pairNextIfDone(ctx, tournamentId, now);
+  }
+}
+
+/**
+ * A player was just disqualified (announced by the roster in its own transaction, which holds the tournament's
+ * lock): the entrant it leaves without a player is out of the bracket (markOutWithoutPlayers) and forfeits every
+ * match of its without a result; the matches it played keep their results. Answers the forfeited matches, each as
+ * "A – B", for the disqualification's audit entry; none when the tournament has no bracket or the player is in none
+ * of its entrants (disqualified before it was drawn, or from the waitlist).
+ */
+export async function forfeitDisqualified(
+  ctx: ServiceContext,
+  tournamentId: string,
+  userId: string,
+): Promise<string[]> {
+  const db = ctx.db.kysely;
+  if (!(await BracketRepository.lockBracket(db, tournamentId))) return [];
+  const entrants = await BracketRepository.entrantsOf(db, tournamentId);
+  if (!entrants.some((e) => membersOf(e).some((m) => m.id === userId))) return [];
+  const now = nowIso();
+  await markOutWithoutPlayers(ctx, tournamentId, entrants, now);
+  return settleForfeits(ctx, tournamentId, now);
+}
+
+// ---------------------------------------------------------------------------------------------
 // final standings, for finalising
 
 /**
@@ -845,17 +988,18 @@ export async function createPlayoff(
  * the place losing its current match would give, so finalising early never crowns two champions),
  * double elimination likewise (double-elimination.ts doubleEliminationPlaces),
  * round robin by the group tables (first of every group, then second, …, by points and
- * difference across groups). `points` are wins × 3 (+1 a draw), `eliminations` the wins,
- * `bestPlacement` the place; an empty list before generation.
+ * difference across groups). `points` are wins × 3 (+1 a draw; a forfeit is a win for the side
+ * still playing), `eliminations` the wins, `bestPlacement` the place; an entrant disqualified
+ * mid-event last, with rank 0 and `disqualified`; an empty list before generation.
  */
 export async function placements(ctx: ServiceContext, tournamentId: string): Promise<StandingsRow[]> {
   const b = await load(ctx, tournamentId);
   if (!b) return [];
   const entrants = new Map(b.entrants.map((e) => [e.entrant_id, e]));
-  // an entrant's record counts its playoff matches too, tallied in one pass (a field at the roster limit plays tens
-  // of thousands of matches)
+  // an entrant's record counts its playoff matches too, and a forfeit as a match (won by the side still playing),
+  // tallied in one pass (a field at the roster limit plays tens of thousands of matches)
   const records = new Map(b.entrants.map((e) => [e.entrant_id, blankRow({ id: e.entrant_id, name: e.name })]));
-  for (const m of played(b.all)) tallyGame(records.get(m.sideA)!, records.get(m.sideB)!, m.scoreA, m.scoreB);
+  for (const m of played(b.all)) tallyGame(records.get(m.sideA)!, records.get(m.sideB)!, m);
   const row = (id: string, rank: number): StandingsRow => {
     const e = entrants.get(id)!;
     const r = records.get(id)!;
@@ -872,26 +1016,46 @@ export async function placements(ctx: ServiceContext, tournamentId: string): Pro
       averagePlacement: null,
     };
   };
+  // the disqualified come last with rank 0, as in a battle royale's standings: never ranked, paid or badged
+  const out = outOf(b.entrants);
+  const disqualified = (order: string[]) =>
+    order.filter((id) => out.has(id)).map((id) => ({ ...row(id, 0), disqualified: true }));
   if (b.playoff) {
     // the playoff's entrants by where the playoff put them, then the rest of the stage in its order
     const top = eliminationRanks(b.playoff);
-    const rest = stageOrder(tablesOf(b)).filter((l) => !top.has(l.entrantId));
     const seedOf = new Map(b.playoff.entrants.map((e) => [e.entrant_id, e.seed]));
+    const playoff = [...top.keys()]
+      .map((id) => row(id, top.get(id)!))
+      .sort((x, y) => x.rank - y.rank || seedOf.get(x.entrantId)! - seedOf.get(y.entrantId)!);
+    const rest = stageOrder(tablesOf(b))
+      .map((l) => l.entrantId)
+      .filter((id) => !top.has(id));
     return [
-      ...[...top.keys()]
-        .map((id) => row(id, top.get(id)!))
-        .sort((x, y) => x.rank - y.rank || seedOf.get(x.entrantId)! - seedOf.get(y.entrantId)!),
-      ...rest.map((l, i) => row(l.entrantId, top.size + i + 1)),
+      ...playoff.filter((r) => !out.has(r.entrantId)),
+      ...rest.filter((id) => !out.has(id)).map((id, i) => row(id, top.size + i + 1)),
+      ...disqualified([...playoff.map((r) => r.entrantId), ...rest]),
     ];
   }
-  if (b.format === 'swiss')
-    // the Swiss table's order (points, Buchholz, opponents' wins, head-to-head); a bye is a win's points
-    return tablesOf(b)[0]!.rows.map((l, i) => ({ ...row(l.entrantId, i + 1), points: l.points, eliminations: l.wins }));
-  if (b.format === 'round_robin') return stageOrder(tablesOf(b)).map((l, i) => row(l.entrantId, i + 1));
+  if (b.format === 'swiss') {
+    // the Swiss table's order (points, Buchholz, opponents' wins, head-to-head), its disqualified already last; a
+    // bye is a win's points
+    const table = tablesOf(b)[0]!.rows;
+    const swissRow = (l: TableRow, rank: number) => ({
+      ...row(l.entrantId, rank),
+      points: l.points,
+      eliminations: l.wins,
+    });
+    return table.map((l, i) => (l.disqualified ? { ...swissRow(l, 0), disqualified: true } : swissRow(l, i + 1)));
+  }
+  if (b.format === 'round_robin') {
+    const order = stageOrder(tablesOf(b)).map((l) => l.entrantId);
+    return [...order.filter((id) => !out.has(id)).map((id, i) => row(id, i + 1)), ...disqualified(order)];
+  }
   const places = eliminationRanks(b as Loaded & { format: PlayoffFormat });
-  return [...entrants.keys()]
-    .map((id) => row(id, places.get(id)!))
-    .sort((x, y) => x.rank - y.rank || entrants.get(x.entrantId)!.seed - entrants.get(y.entrantId)!.seed);
+  const order = [...entrants.keys()].sort(
+    (x, y) => places.get(x)! - places.get(y)! || entrants.get(x)!.seed - entrants.get(y)!.seed,
+  );
+  return [...order.filter((id) => !out.has(id)).map((id) => row(id, places.get(id)!)), ...disqualified(order)];
 }
 
 /**

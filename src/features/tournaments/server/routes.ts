@@ -592,7 +592,8 @@ export default async function tournamentRoutes(root: FastifyInstance, options: T
     summary:
       'Disqualify a member or waitlisted player with a reason, ' +
       'e-mailed to them: they can no longer check in or join this' +
-      ' tournament again; 409 TOURNAMENT_FINALIZED once the results are final',
+      ' tournament again, and in a bracket every match of theirs without a result is a forfeit' +
+      " (a team's once none of its players is left); 409 TOURNAMENT_FINALIZED once the results are final",
     ...onPlayer,
     handler: async (req) =>
       ok(

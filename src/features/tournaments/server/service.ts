@@ -1265,11 +1265,18 @@ export async function disqualifyPlayer(
     }
     const disbanded = result.was === 'waitlist' ? await TeamRepository.disbandWaiting(tx.db.kysely, id, userId) : null;
     const entry = (await rosterEntry(tx, id, userId))!;
+    // the matches still to play are the bracket's (a forfeit each), settled in this transaction, under this lock
+    const forfeits = await tx.events.emit(tx, 'tournaments.disqualified', {
+      ownerId: ctx.config.ownerId,
+      userId,
+      tournamentId: id,
+    });
+    const after = { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted };
     await audit(
       await rosterAudit(tx, row, userId, {
         action: 'tournament.player_disqualify',
         before: { userId, username: entry.username, state: result.was, ...(disbanded && { team: disbanded }) },
-        after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
+        after: forfeits.length ? { ...after, forfeits: forfeits.map((f) => f.forfeit) } : after,
       }),
     );
     await queueRosterMail(tx, 'disqualified', entry, row, reason);

@@ -149,11 +149,13 @@ export default function BracketPanel({ t, locale, tournamentId, checkInOpen, fin
   const disputed = matches.filter((m) => m.state === 'disputed');
   const others = matches.filter((m) => m.state !== 'disputed');
   const generated = bracket.rounds.length > 0;
-  // the API refuses a new bracket once a side has reported or a result stands, and any change once the results are
-  // final: say so instead of offering it
+  // the API refuses a new bracket once a side has reported or a result stands (a forfeit is neither), and any change
+  // once the results are final: say so instead of offering it
   const locked =
     finalized ||
-    bracket.rounds.some((r) => r.matches.some((m) => m.reported.a || m.reported.b || m.decidedBy !== null));
+    bracket.rounds.some((r) =>
+      r.matches.some((m) => m.reported.a || m.reported.b || (m.decidedBy !== null && m.forfeit === null)),
+    );
   // the disputed matches, then the others: a titled list each, the admin's button on every match
   const matchSection = (key: 'disputed' | 'matches', list: BracketMatch[], empty?: ReactNode) => (
     <section className="space-y-3" aria-labelledby={`bracket-${key}-title`}>
@@ -342,7 +344,7 @@ function MatchRow({
           )}
         </p>
         <p className="text-xs text-slate-400">
-          {where} · {t(`brackets.state.${m.state}`)}
+          {where} · {m.forfeit ? <ForfeitText t={t} match={m} /> : t(`brackets.state.${m.state}`)}
         </p>
         {m.state === 'disputed' && (
           <p className="text-sm text-amber-200" data-testid="bracket-admin-reports">
@@ -361,6 +363,17 @@ function MatchRow({
         </button>
       )}
     </li>
+  );
+}
+
+/** What decided a forfeit: who was disqualified (the side that forfeited, or both). */
+function ForfeitText({ t, match: m }: { t: Translator; match: BracketMatch }) {
+  return (
+    <span className="font-semibold text-amber-200" data-testid="bracket-admin-forfeit">
+      {m.forfeit === 'both'
+        ? t('brackets.forfeit.both')
+        : t('brackets.forfeit.one', { name: nameOf(m, m.forfeit === 'a' ? 'a' : 'b') })}
+    </span>
   );
 }
 

@@ -8,7 +8,8 @@ const counts = ['played', 'wins', 'draws', 'losses'] as const;
 
 /**
  * One standings table of the Bracket tab: a round-robin group's, or the Swiss field's with its two tie-breaks
- * before the points. The rows come ranked from the server, which alone applies the tie-break rules.
+ * before the points. The rows come ranked from the server, which alone applies the tie-break rules; a disqualified
+ * entrant's comes last, dimmed, its rank cell saying DQ.
  */
 export default function GroupTable({
   t,
@@ -61,8 +62,15 @@ export default function GroupTable({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.entrantId} className="border-t border-line/60 text-slate-200" data-testid="bracket-admin-row">
-              <td className="px-2 py-1 tabular-nums">{r.rank}</td>
+            <tr
+              key={r.entrantId}
+              className={`border-t border-line/60 text-slate-200 ${r.disqualified ? 'opacity-60' : ''}`}
+              data-testid="bracket-admin-row"
+              data-disqualified={r.disqualified || undefined}
+            >
+              <td className="px-2 py-1 tabular-nums">
+                {r.disqualified ? <abbr title={t('brackets.disqualified')}>{t('brackets.dq')}</abbr> : r.rank}
+              </td>
               <th scope="row" className="px-2 py-1 text-left font-semibold text-white">
                 {r.name}
               </th>

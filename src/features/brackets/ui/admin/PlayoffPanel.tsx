@@ -24,7 +24,9 @@ export default function PlayoffPanel({
   bracket: Bracket;
   onChange: (b: Bracket) => void;
 }) {
-  const field = new Set(bracket.tables.flatMap((g) => g.rows.map((r) => r.entrantId))).size;
+  // a disqualified entrant is never seeded
+  const field = new Set(bracket.tables.flatMap((g) => g.rows.filter((r) => !r.disqualified).map((r) => r.entrantId)))
+    .size;
   const [format, setFormat] = useState<PlayoffFormat>('single_elimination');
   const [size, setSize] = useState(String(Math.min(4, field)));
   const [extras, setExtras] = useState(defaultExtras);
