@@ -33,7 +33,6 @@ import {
   groupsOf,
   groupTable,
   nextOf,
-  outcomeFor,
   roundRobin,
   sameScore,
   shuffled,

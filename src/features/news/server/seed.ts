@@ -38,8 +38,9 @@ export async function seedNews(ctx: ServiceContext, now: Date): Promise<void> {
       title: ['Badge e crediti: come funzionano', 'Badges and credits: how they work'],
       summary: [
         'Iscriviti, fai il check-in, completa il profilo: ' +
-          'ogni traguardo vale un badge e crediti da spendere nello shop.',
-        'Sign up, check in, complete your profile: each milestone earns a badge and credits to spend in the shop.',
+          'ogni traguardo vale un badge e crediti da spendere nel marketplace.',
+        'Sign up, check in, complete your profile: ' +
+          'each milestone earns a badge and credits to spend in the marketplace.',
       ],
       body: [
         '<p>Ogni badge si sblocca da solo quando raggiungi il traguardo: la registrazione, ' +

@@ -87,7 +87,7 @@ const demoTexts = {
   'profile_completed.en': ['Profile complete', 'Address, Discord and Epic ID filled in.'],
   'first_tournament.it': ['Primo torneo', 'Ti sei iscritto al tuo primo torneo.'],
   'first_tournament.en': ['First tournament', 'You joined your first tournament.'],
-  'checked_in.it': ['Presente!', 'Check-in fatto per un torneo; si ottiene a ogni torneo.'],
+  'checked_in.it': ['Presente!', 'Check-in effettuato per un torneo; si ottiene a ogni torneo.'],
   'checked_in.en': ['Checked in!', 'Checked in to a tournament; earned once per tournament.'],
   'faction_member.it': ['Fazione scelta', 'Hai scelto Precision o Speed nel campionato.'],
   'faction_member.en': ['Faction picked', 'You picked Precision or Speed in the championship.'],

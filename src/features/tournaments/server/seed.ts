@@ -10,6 +10,8 @@ import { championshipDefaults } from '../championship.ts';
 import * as CompetitionRepository from './competition-repository.ts';
 import * as TournamentRepository from './repository.ts';
 import * as TeamRepository from './team-repository.ts';
+import { formatDateTime, SITE_TIME_ZONE } from '../../../platform/i18n/date-time.ts';
+import type { Locale } from '../../../platform/i18n/i18n.ts';
 
 /** The password of the seeded private EAFC25 tournament, printed on start beside the demo accounts. */
 export const demoPrivateTournamentPassword = 'arena2026';
@@ -136,18 +138,14 @@ function scheduleAround(start: number, duration: number, checkInFor = HOUR) {
 /** The demo's banner and thumbnail of a game's tournaments: an SVG under public/demo/games. */
 export const demoGamePicture = (game: Game) => `/demo/games/${game.toLowerCase()}.svg`;
 
-/** A fixed date text as the special tournaments show it instead of the start date, in both languages, Rome time. */
+/**
+ * A fixed date text as the special tournaments show it instead of the start date, in both languages: the site's
+ * own date style at the site's clock, as the start date itself would read.
+ */
 function dateTextOf(label: [string, string], start: number) {
-  const fmt = (locale: string) =>
-    new Intl.DateTimeFormat(locale, {
-      timeZone: 'Europe/Rome',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(start);
-  return { it: `${label[0]} · ${fmt('it-IT')}`, en: `${label[1]} · ${fmt('en-GB')}` };
+  const at = (locale: Locale) =>
+    formatDateTime(new Date(start).toISOString(), locale, { timeZone: SITE_TIME_ZONE, zoneName: true });
+  return { it: `${label[0]} · ${at('it')}`, en: `${label[1]} · ${at('en')}` };
 }
 
 /** True while this brand has no tournament: the demo is only seeded then. */
