@@ -602,7 +602,22 @@ describe('teams formed anew', () => {
   });
 });
 
-describe('teams formed anew at the roster limit', () => {
+describe('at the roster limit', () => {
+  // a whole field's lobby rows go a slice per statement, as every long list does; ten thousand take seconds, not more
+  test('10,000 solo players dealt into 100 lobbies of 100', async () => {
+    const id = await createTournament(t, admin.token, 'checkinOpen', { maxPartecipants: 10000 });
+    const roster = await bulkPlayers(t, 10000);
+    await seatCheckedIn(t, id, roster, 'Fortnite');
+    expect((await resultsApi(t, admin.token, id).setScoring(lobbiesOf(100))).status).toBe(200);
+    const split = await t.call('POST', `/api/tournaments/${id}/lobbies/auto`, { token: admin.token, body: {} });
+    expect(split.status, JSON.stringify(split.json).slice(0, 300)).toBe(200);
+    const lobbies = ids(split.json.data.lobbies);
+    expect(lobbies.map((l) => l.length)).toEqual(Array.from({ length: 100 }, () => 100));
+    expect(lobbies.map((l) => l[0])).toEqual(roster.slice(0, 100));
+    expect(split.json.data.unassigned).toEqual([]);
+    expect(await lobbyRows(id)).toEqual([...roster].sort());
+  }, 120_000);
+
   // ten thousand players in five thousand duos over fifty lobbies, formed again: each new team where its
   // predecessor was. The bound of two minutes tells a busy machine from a hang
   test('10,000 players: 5,000 new teams follow into their lobbies', async () => {
@@ -624,7 +639,7 @@ describe('teams formed anew at the roster limit', () => {
 });
 
 if (engine === 'postgres')
-  describe('PostgreSQL, lobbies saved while the scoring table changes', () => {
+  describe('PostgreSQL, lobbies saved beside the scoring table and the teams', () => {
     const pauseAt = tablePauses(() => t);
 
     // the table's save holds the tournament, waiting at its audit entry, when the lobbies are sent
