@@ -14,6 +14,7 @@ import {
 import { expectError } from '../helpers/expect-error.ts';
 import { form, png } from '../helpers/campaign.ts';
 import { line, matchDay, resultsApi } from '../helpers/results.ts';
+import { bulkPlayers, seatCheckedIn } from '../helpers/big-field.ts';
 import type { ScoringTable } from '../../../src/features/results/contract.ts';
 
 /**
@@ -397,8 +398,248 @@ describe('a disqualified member of a team that plays on', () => {
   });
 });
 
+/** Lobbies of `lobbySize`, as small as two: only the winner scores a placement. */
+const lobbiesOf = (lobbySize: number): ScoringTable => ({
+  ...smallLobbies,
+  placementPoints: [{ from: 1, to: 1, points: 10 }],
+  lobbySize,
+});
+
+/** A team tournament of `n` checked-in players (teams of `teamSize`), each lobby `lobbySize` teams. */
+async function teamDay(n: number, teamSize: number, lobbySize: number) {
+  const day = await matchDay(t, admin.token, { checkedIn: n, overrides: { teamSize } });
+  const api = resultsApi(t, admin.token, day.id);
+  expect((await api.setScoring(lobbiesOf(lobbySize))).status).toBe(200);
+  const call = (method: 'GET' | 'PUT' | 'POST', path: string, body?: unknown) =>
+    t.call(method, `/api/tournaments/${day.id}/lobbies${path}`, { token: admin.token, body });
+  /** PUT the teams, answering each team's id by name. */
+  const formTeams = async (teams: { name: string; members: Person[] }[]) => {
+    const res = await api.setTeams(teams.map((x) => ({ name: x.name, members: x.members.map((p) => p.id) })));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return Object.fromEntries((res.json.data as { id: string; name: string }[]).map((e) => [e.name, e.id]));
+  };
+  const mine = (who: Person) => t.call('GET', `/api/tournaments/${day.id}/lobbies/mine`, { token: who.token });
+  return { ...day, api, call, formTeams, mine };
+}
+
+type LobbiesAnswer = {
+  lobbies: { entrants: { name: string }[]; code: string | null }[];
+  unassigned: { name: string }[];
+};
+/** Each lobby's entrants by name, and then those in none. */
+const named = (l: LobbiesAnswer) => ({
+  lobbies: l.lobbies.map((x) => x.entrants.map((e) => e.name)),
+  unassigned: l.unassigned.map((e) => e.name),
+});
+/** The stored lobby rows' entrant ids: no row may outlive its team. */
+const lobbyRows = async (id: string) =>
+  (
+    await t.db.kysely
+      .selectFrom('tournament_lobby_entrants')
+      .select('entrant_id')
+      .where('tournament_id', '=', id)
+      .execute()
+  )
+    .map((r) => r.entrant_id)
+    .sort();
+
+describe('teams formed anew', () => {
+  // trios: North has two of B's members and one of A's, East one of each (a tie: the lower lobby), West none
+  test('each new team takes the lobby most of its members came from; lobby keys stay', async () => {
+    const { id, players: p, call, formTeams, mine, api } = await teamDay(12, 3, 3);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+      { name: 'C', members: [p[6]!, p[7]!, p[8]!] },
+    ]);
+    const split = await call('PUT', '', { lobbies: [[old.A, old.C], [old.B]] });
+    expect(split.status, JSON.stringify(split.json)).toBe(200);
+    const later = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await call('PUT', '/1/code', { code: 'KEY-ONE', visibleFrom: null })).status).toBe(200);
+    expect((await call('PUT', '/2/code', { code: 'KEY-TWO', visibleFrom: later })).status).toBe(200);
+
+    const now = await formTeams([
+      { name: 'North', members: [p[3]!, p[4]!, p[0]!] },
+      { name: 'East', members: [p[1]!, p[5]!] },
+      { name: 'West', members: [p[9]!, p[10]!] },
+      { name: 'South', members: [p[6]!, p[11]!, p[7]!] },
+    ]);
+    const after = await call('GET', '');
+    expect(after.status).toBe(200);
+    expect(named(after.json.data)).toEqual({ lobbies: [['East', 'South'], ['North']], unassigned: ['West'] });
+    expect(after.json.data.lobbies.map((l: { code: string | null }) => l.code)).toEqual(['KEY-ONE', 'KEY-TWO']);
+    expect(after.json.data.lobbies[1].codeVisibleFrom).toBe(later);
+    // the old teams' rows are gone with them
+    expect(await lobbyRows(id)).toEqual([now.North, now.East, now.South].sort());
+
+    // each player's own lobby follows their new team; a team in none has none, a player on no team plays nowhere
+    expect((await mine(p[0]!)).json.data).toMatchObject({ lobby: 2, lobbies: 2, entrant: 'North', code: null });
+    expect((await mine(p[11]!)).json.data).toMatchObject({ lobby: 1, entrant: 'South', code: 'KEY-ONE' });
+    expectError(await mine(p[9]!), 404, 'NOT_IN_A_LOBBY');
+    expectError(await mine(p[2]!), 403, 'NOT_CHECKED_IN');
+
+    // a match of lobby 1 takes its new teams, and still refuses another lobby's
+    const refused = await t.call('POST', `/api/tournaments/${id}/matches`, {
+      token: admin.token,
+      body: { lobby: 1, lines: [line({ id: now.East! }, 1), line({ id: now.North! }, 2)] },
+    });
+    expectError(refused, 400, 'ENTRANT_NOT_IN_LOBBY');
+    expect(refused.json.error.issues).toEqual([{ path: 'body.lines.1', message: 'ENTRANT_NOT_IN_LOBBY' }]);
+    const made = await t.call('POST', `/api/tournaments/${id}/matches`, {
+      token: admin.token,
+      body: { lobby: 1, lines: [line({ id: now.East! }, 1), line({ id: now.South! }, 2)] },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    expect(made.json.data).toMatchObject({ lobby: 1, entrants: 2 });
+    expect((await api.matches()).json.data).toHaveLength(1);
+  });
+
+  test('automatic teams formed again keep their lobbies; a report approved for one lands in its lobby', async () => {
+    const { id, players: p, api, call, mine } = await teamDay(8, 2, 2);
+    expect((await api.autoTeams()).status).toBe(200);
+    const split = await call('POST', '/auto', {});
+    expect(named(split.json.data)).toEqual({
+      lobbies: [
+        ['Team 1', 'Team 3'],
+        ['Team 2', 'Team 4'],
+      ],
+      unassigned: [],
+    });
+    await setPhase(t, admin.token, id, 'ongoing');
+    // a player of Team 2 reports a match not recorded yet, then the teams are formed again (same members, new ids)
+    const body = form({ matchNumber: '1', placement: '1', eliminations: '3' }, [{ data: await png(7373) }]);
+    const sent = await t.inject({
+      method: 'POST',
+      url: `/api/tournaments/${id}/reports`,
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${p[2]!.token}` },
+      payload: body.body,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const again = await api.autoTeams();
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    const fresh = again.json.data as { id: string; name: string }[];
+    const after = (await call('GET', '')).json.data;
+    expect(named(after)).toEqual(named(split.json.data));
+    expect(ids(after.lobbies).flat().sort()).toEqual(fresh.map((e) => e.id).sort());
+    expect((await mine(p[2]!)).json.data).toMatchObject({ lobby: 2, entrant: 'Team 2' });
+
+    const approved = await t.call('POST', `/api/tournaments/${id}/reports/${sent.json().data.id}/review`, {
+      token: admin.token,
+      body: { decision: 'approve', createMatch: true },
+    });
+    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+    const matches = (await api.matches()).json.data as { lobby: number; lines: { name: string }[] }[];
+    expect(matches.map((m) => [m.lobby, m.lines.map((l) => l.name)])).toEqual([[2, ['Team 2']]]);
+  });
+
+  // lobbies of two: One and Two fill lobby 1, Three (a tie) goes on to lobby 2, Four finds no room
+  test('a full lobby takes no more: the team tries its members’ next lobby, else stays in none', async () => {
+    const { id, players: p, call, formTeams } = await teamDay(9, 3, 2);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+      { name: 'C', members: [p[6]!, p[7]!, p[8]!] },
+    ]);
+    expect((await call('PUT', '', { lobbies: [[old.A, old.B], [old.C]] })).status).toBe(200);
+    await formTeams([
+      { name: 'One', members: [p[0]!] },
+      { name: 'Two', members: [p[1]!] },
+      { name: 'Three', members: [p[2]!, p[6]!] },
+      { name: 'Four', members: [p[3]!] },
+      { name: 'Five', members: [p[7]!, p[8]!] },
+    ]);
+    const after = await call('GET', '');
+    expect(named(after.json.data)).toEqual({
+      lobbies: [
+        ['One', 'Two'],
+        ['Three', 'Five'],
+      ],
+      unassigned: ['Four'],
+    });
+    expect(await lobbyRows(id)).toHaveLength(4);
+  });
+
+  test('a team its captain registered keeps its lobby and its place in it', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { teamSize: 2, maxPartecipants: 10 });
+    const [captain, partner, ...solo] = await quickPlayers(t, 6);
+    const registered = await join(
+      t,
+      id,
+      captain!,
+      teamBody('Captains', [{ userId: captain!.id }, { userId: partner!.id }]),
+    );
+    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+    const teamId = registered.json.data.team.id as string;
+    const accepted = await t.call('POST', `/api/tournaments/${id}/entry-teams/${teamId}/accept`, {
+      token: partner!.token,
+      body: {},
+    });
+    expect(accepted.json.data.complete).toBe(true);
+    for (const s of solo) expect((await join(t, id, s)).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const x of [captain!, partner!, ...solo]) expect((await checkIn(t, id, x)).status).toBe(200);
+    const api = resultsApi(t, admin.token, id);
+    expect((await api.setScoring(lobbiesOf(2))).status).toBe(200);
+    const [s0, s1, s2, s3] = solo.map((x) => x.id);
+    const first = await api.setTeams([
+      { name: 'T1', members: [s0, s1] },
+      { name: 'T2', members: [s2, s3] },
+    ]);
+    const [t1, t2] = (first.json.data as { id: string }[]).map((e) => e.id);
+    const lobbies = (body?: unknown) =>
+      t.call(body ? 'PUT' : 'GET', `/api/tournaments/${id}/lobbies`, { token: admin.token, body });
+    expect((await lobbies({ lobbies: [[teamId, t1], [t2]] })).status).toBe(200);
+    // both new teams tie between lobbies 1 and 2; the captains' team keeps one of lobby 1's two places
+    expect(
+      (
+        await api.setTeams([
+          { name: 'X', members: [s0, s2] },
+          { name: 'Y', members: [s1, s3] },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(named((await lobbies()).json.data)).toEqual({ lobbies: [['Captains', 'X'], ['Y']], unassigned: [] });
+  });
+});
+
+describe('at the roster limit', () => {
+  // a whole field's lobby rows go a slice per statement, as every long list does; ten thousand take seconds, not more
+  test('10,000 solo players dealt into 100 lobbies of 100', async () => {
+    const id = await createTournament(t, admin.token, 'checkinOpen', { maxPartecipants: 10000 });
+    const roster = await bulkPlayers(t, 10000);
+    await seatCheckedIn(t, id, roster, 'Fortnite');
+    expect((await resultsApi(t, admin.token, id).setScoring(lobbiesOf(100))).status).toBe(200);
+    const split = await t.call('POST', `/api/tournaments/${id}/lobbies/auto`, { token: admin.token, body: {} });
+    expect(split.status, JSON.stringify(split.json).slice(0, 300)).toBe(200);
+    const lobbies = ids(split.json.data.lobbies);
+    expect(lobbies.map((l) => l.length)).toEqual(Array.from({ length: 100 }, () => 100));
+    expect(lobbies.map((l) => l[0])).toEqual(roster.slice(0, 100));
+    expect(split.json.data.unassigned).toEqual([]);
+    expect(await lobbyRows(id)).toEqual([...roster].sort());
+  }, 120_000);
+
+  // ten thousand players in five thousand duos over fifty lobbies, formed again: each new team where its
+  // predecessor was. The bound of two minutes tells a busy machine from a hang
+  test('10,000 players: 5,000 new teams follow into their lobbies', async () => {
+    const id = await createTournament(t, admin.token, 'checkinOpen', { maxPartecipants: 10000, teamSize: 2 });
+    await seatCheckedIn(t, id, await bulkPlayers(t, 10000), 'Fortnite');
+    const api = resultsApi(t, admin.token, id);
+    expect((await api.setScoring(lobbiesOf(100))).status).toBe(200);
+    expect((await api.autoTeams()).status).toBe(200);
+    const split = await t.call('POST', `/api/tournaments/${id}/lobbies/auto`, { token: admin.token, body: {} });
+    expect(split.status, JSON.stringify(split.json).slice(0, 300)).toBe(200);
+    expect(split.json.data.lobbies).toHaveLength(50);
+    const again = await api.autoTeams();
+    expect(again.status, JSON.stringify(again.json).slice(0, 300)).toBe(200);
+    const after = await t.call('GET', `/api/tournaments/${id}/lobbies`, { token: admin.token });
+    expect(after.json.data.unassigned).toHaveLength(0);
+    expect(named(after.json.data)).toEqual(named(split.json.data));
+    expect(await lobbyRows(id)).toEqual((again.json.data as { id: string }[]).map((e) => e.id).sort());
+  }, 120_000);
+});
+
 if (engine === 'postgres')
-  describe('PostgreSQL, lobbies saved while the scoring table changes', () => {
+  describe('PostgreSQL, lobbies saved beside the scoring table and the teams', () => {
     const pauseAt = tablePauses(() => t);
 
     // the table's save holds the tournament, waiting at its audit entry, when the lobbies are sent
@@ -415,5 +656,46 @@ if (engine === 'postgres')
       expect((await smaller.promise).status).toBe(200);
       expectError(await stored.promise, 400, 'LOBBY_TOO_LARGE');
       expect(ids((await call('GET', '')).json.data.lobbies)).toEqual([players.map((p) => p.id)]);
+    });
+
+    /** `first` holds the tournament, waiting at its audit entry, until `second` waits behind it; then both go on. */
+    async function oneAfterTheOther<A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
+      const pause = await pauseAt('audit_log', { writesOnly: true });
+      const a = watched(first());
+      expect(await pause.untilWaiting(1, () => a.settled)).toBe(1);
+      const b = watched(second());
+      expect(await pause.untilWaiting(2, () => b.settled)).toBe(2);
+      await pause.release();
+      return [await a.promise, await b.promise];
+    }
+
+    test('teams formed again behind a lobby save follow the lobbies just saved', async () => {
+      const { players: p, call, formTeams, api } = await teamDay(4, 2, 2);
+      const old = await formTeams([
+        { name: 'A', members: [p[0]!, p[1]!] },
+        { name: 'B', members: [p[2]!, p[3]!] },
+      ]);
+      const [saved, formed] = await oneAfterTheOther(
+        () => call('PUT', '', { lobbies: [[old.B], [old.A]] }),
+        () => api.autoTeams(),
+      );
+      expect([saved.status, formed.status]).toEqual([200, 200]);
+      expect(named((await call('GET', '')).json.data)).toEqual({ lobbies: [['Team 2'], ['Team 1']], unassigned: [] });
+    });
+
+    test('a lobby save behind a re-forming naming the old teams is refused; the new teams keep theirs', async () => {
+      const { players: p, call, formTeams, api } = await teamDay(4, 2, 2);
+      const old = await formTeams([
+        { name: 'A', members: [p[0]!, p[1]!] },
+        { name: 'B', members: [p[2]!, p[3]!] },
+      ]);
+      expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
+      const [formed, saved] = await oneAfterTheOther(
+        () => api.autoTeams(),
+        () => call('PUT', '', { lobbies: [[old.B], [old.A]] }),
+      );
+      expect(formed.status).toBe(200);
+      expectError(saved, 400, 'ENTRANT_NOT_CHECKED_IN');
+      expect(named((await call('GET', '')).json.data)).toEqual({ lobbies: [['Team 1'], ['Team 2']], unassigned: [] });
     });
   });

@@ -37,8 +37,15 @@ async function call(
   return { status: res.status(), body: await res.json() };
 }
 
-/** A live solo Fortnite tournament with giulia, alex and two more players checked in, in that order; lobbies of 3. */
-async function liveTournament(request: APIRequestContext, token: string) {
+/**
+ * A live Fortnite tournament with giulia, alex and more players checked in, in that order (four by default: solo, in
+ * lobbies of 3).
+ */
+async function liveTournament(
+  request: APIRequestContext,
+  token: string,
+  { field = 4, teamSize = 1, lobbySize = 3 }: { field?: number; teamSize?: number; lobbySize?: number } = {},
+) {
   const giulia = await authenticate(request, GIULIA);
   const alex = await authenticate(request, ALEX);
   const competitions = (await call(request, token, 'GET', '/tournaments/competitions')).body.data;
@@ -46,10 +53,11 @@ async function liveTournament(request: APIRequestContext, token: string) {
     ...new Set<string>(
       competitions.flatMap((c: any) => c.teams.flatMap((team: any) => team.players.map((p: any) => p.playerId))),
     ),
-  ].slice(0, 2);
+  ].slice(0, field - 2);
   const created = await call(request, token, 'POST', '/tournaments', {
     name: unique('E2E Lobbies '),
     game: 'Fortnite',
+    teamSize,
     console: ['PC'],
     maxPartecipants: 50,
     start_registration: iso(-60),
@@ -92,7 +100,7 @@ async function liveTournament(request: APIRequestContext, token: string) {
     pointsPerElimination: 1,
     eliminationBrackets: [],
     countedMatches: null,
-    lobbySize: 3,
+    lobbySize,
     tiebreakers: [],
   });
   expect(scoring.status, JSON.stringify(scoring.body)).toBe(200);
@@ -214,4 +222,62 @@ test('the organiser splits the field into two lobbies; each player sees their ow
   await expect(page.getByTestId('my-lobby')).toBeHidden();
   expect(asked).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+// a duo tournament in lobbies of two teams: the organiser forms the teams again from the Results tab
+test('teams formed anew keep their players’ lobbies; a team none of whose players had one waits in none', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token, { field: 6, teamSize: 2, lobbySize: 2 });
+  const roster: { userId: string; username: string }[] = (
+    await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/registrations`)
+  ).body.data.members;
+  const [g, a, c, d] = t.names.map((name) => roster.find((m) => m.username === name)!.userId);
+  const formed = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/teams`, {
+    teams: [
+      { name: 'Aquile', members: [g, a] },
+      { name: 'Falchi', members: [c, d] },
+    ],
+  });
+  expect(formed.status, JSON.stringify(formed.body)).toBe(200);
+  const [aquile, falchi] = formed.body.data.map((e: { id: string }) => e.id);
+  const split = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/lobbies`, {
+    lobbies: [[falchi], [aquile]],
+  });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+
+  const itAdmin = localeTexts('it', 'results-admin');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await goto(page, `/dashboard/tournaments/edit?id=${t.id}#results`);
+  const names = (n: number) => page.getByTestId(`lobby-${n}`).getByTestId('lobby-entrant');
+  // each row holds its move select after the name
+  const rows = (...teams: string[]) => teams.map((name) => new RegExp(`^${name}`));
+  await expect(names(1)).toHaveText(rows('Falchi'));
+  await expect(page.getByTestId('teams-note')).toHaveText(itAdmin.teams.lobbiesNote);
+  // automatic teams in check-in order: Team 1 is giulia and alex, Team 2 the next two, Team 3 the two on no team
+  await page.getByTestId('teams-auto').click();
+  await page.getByTestId('teams-auto-dialog-confirm').click();
+  await expect(
+    page.locator('[data-sonner-toast][data-type="success"]', { hasText: itAdmin.teams.autoDone }),
+  ).toBeVisible();
+  await expect(names(1)).toHaveText(rows('Team 2'));
+  await expect(names(2)).toHaveText(rows('Team 1'));
+  const unassigned = page.getByTestId('lobbies-unassigned');
+  await expect(unassigned).toContainText(itAdmin.lobbies.unassigned);
+  await expect(unassigned).toContainText(itAdmin.lobbies.unassignedNote);
+  await expect(unassigned.getByTestId('lobby-entrant')).toHaveText(rows('Team 3'));
+  await keepShot(page.getByTestId('lobbies-panel'), { path: `${shots}/dashboard-lobbies-teams-it-1280.png` });
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // the same in English, and a move by hand places the team left out
+  const en = localeTexts('en', 'results-admin');
+  await goto(page, `/en/dashboard/tournaments/edit?id=${t.id}#results`);
+  await expect(unassigned).toContainText(en.lobbies.unassigned);
+  await expect(unassigned).toContainText(en.lobbies.unassignedNote);
+  await expect(page.getByTestId('teams-note')).toHaveText(en.teams.lobbiesNote);
+  await unassigned.locator('[data-name="Team 3"]').getByTestId('lobby-move').selectOption('1');
+  await expect(names(1)).toHaveText(rows('Team 2', 'Team 3'));
+  await expect(unassigned).toBeHidden();
 });

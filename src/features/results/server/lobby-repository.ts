@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../platform/db/schema.ts';
+import { insertRows } from '../../../platform/db/bulk-insert.ts';
 
 /**
  * The SQL of a battle royale's lobbies (migration 0095): the lobbies with their custom-match keys
@@ -49,10 +50,44 @@ export async function replaceLobbies(db: Db, tournamentId: string, lobbies: stri
     .where('number', '>', lobbies.length)
     .execute();
   await ensureLobbies(db, tournamentId, lobbies.length);
-  const rows = lobbies.flatMap((ids, i) =>
-    ids.map((entrantId) => ({ tournament_id: tournamentId, entrant_id: entrantId, lobby: i + 1 })),
+  await seat(
+    db,
+    tournamentId,
+    lobbies.flatMap((ids, i) => ids.map((entrantId) => ({ entrantId, lobby: i + 1 }))),
   );
-  if (rows.length) await db.insertInto('tournament_lobby_entrants').values(rows).execute();
+}
+
+/** Puts each entrant in its lobby, a slice of rows per statement (a whole field of players is many). */
+export async function seat(db: Db, tournamentId: string, entrants: { entrantId: string; lobby: number }[]) {
+  await insertRows(
+    db,
+    'tournament_lobby_entrants',
+    entrants.map((e) => ({ tournament_id: tournamentId, entrant_id: e.entrantId, lobby: e.lobby })),
+  );
+}
+
+/**
+ * Takes the organiser's teams out of their lobbies, before the teams themselves go, and answers the lobby each of
+ * their players was in: the teams formed next follow their players there. A team its captain registered keeps
+ * its place. Two statements whatever the size of the field.
+ */
+export async function vacateTeams(db: Db, tournamentId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('tournament_lobby_entrants as l')
+    .innerJoin('tournament_team_members as m', (join) =>
+      join.onRef('m.team_id', '=', 'l.entrant_id').onRef('m.tournament_id', '=', 'l.tournament_id'),
+    )
+    .select(['m.user_id', 'l.lobby'])
+    .where('l.tournament_id', '=', tournamentId)
+    .execute();
+  await db
+    .deleteFrom('tournament_lobby_entrants')
+    .where('tournament_id', '=', tournamentId)
+    .where('entrant_id', 'in', (q) =>
+      q.selectFrom('tournament_teams').select('id').where('tournament_id', '=', tournamentId),
+    )
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, Number(r.lobby)]));
 }
 
 /** Lobbies 1 … count exist (without a key until one is posted). */

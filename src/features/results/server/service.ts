@@ -24,6 +24,7 @@ import {
 } from '../contract.ts';
 import { computeStandings, type ScoredMatch } from '../scoring.ts';
 import { autoTeams, lineIssues } from '../rules.ts';
+import { followLobbies } from '../lobby-rules.ts';
 import { isHeader, parseCsv } from '../match-csv.ts';
 import * as ResultsRepository from './repository.ts';
 import * as LobbyRepository from './lobby-repository.ts';
@@ -279,11 +280,13 @@ async function storeTeams(
         });
       });
       const before = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
+      const seatTeams = await vacateLobbies(tx, id);
       const formed = input.map((team) => ({ id: randomUUID(), name: team.name, members: team.members }));
       await ResultsRepository.replaceTeams(tx.db.kysely, id, formed, Date.now());
       // a report waiting for review is its sender's word on a match they played, and the teams just formed are
       // who played it: the report goes with its sender
       await ReportRepository.followSenders(tx.db.kysely, id, formed);
+      await seatTeams(formed);
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
       await audit({
         action,
@@ -337,6 +340,34 @@ export async function lobbyPlan(ctx: ServiceContext, tournamentId: string): Prom
 }
 
 export const inLobby = (all: Entrant[], plan: LobbyPlan, lobby: number) => all.filter((e) => plan.of(e.id) === lobby);
+
+/**
+ * Teams formed anew in a split field go where their players played (followLobbies): the organiser's old teams
+ * leave their lobbies before they are deleted, and the function answered seats the new ones, in the same
+ * transaction under the same lock. The lobbies themselves, their keys and their matches stay as they are, and so
+ * does a team its captain registered, which keeps its place in its lobby.
+ */
+async function vacateLobbies(tx: ServiceContext, id: string): Promise<(formed: TeamRow[]) => Promise<void>> {
+  const lobbyOf = await LobbyRepository.vacateTeams(tx.db.kysely, id);
+  return async (formed) => {
+    // no player of the old teams was in a lobby: the new teams are where the old ones were, in the one lobby or none
+    if (!lobbyOf.size) return;
+    const [t, registered, { members }] = await Promise.all([
+      TournamentService.matchDayOf(tx, id),
+      EntryTeamService.checkedInTeams(tx, id),
+      LobbyRepository.lobbiesOf(tx.db.kysely, id),
+    ]);
+    const playing = new Set(registered.map((e) => e.id));
+    const taken = new Map<number, number>();
+    for (const m of members) if (playing.has(m.entrant_id)) taken.set(m.lobby, (taken.get(m.lobby) ?? 0) + 1);
+    const lobbies = followLobbies(formed, lobbyOf, tableOf(t).lobbySize, taken);
+    await LobbyRepository.seat(
+      tx.db.kysely,
+      id,
+      [...lobbies].map(([entrantId, lobby]) => ({ entrantId, lobby })),
+    );
+  };
+}
 
 /** The lobby a recorded match was played in, or null when no match has this number yet. */
 export async function lobbyOfMatch(ctx: ServiceContext, tournamentId: string, number: number): Promise<number | null> {

@@ -101,9 +101,10 @@ export default function LobbiesPanel({ t, tournamentId, lobbies, locked, onSaved
           ))}
         </div>
       )}
-      {split1 && lobbies.unassigned.length > 0 && (
+      {lobbies.unassigned.length > 0 && (
         <div className="space-y-2" data-testid="lobbies-unassigned">
           <h3 className="text-sm font-semibold text-amber-200">{t('resultsAdmin.lobbies.unassigned')}</h3>
+          <p className="text-xs text-slate-400">{t('resultsAdmin.lobbies.unassignedNote')}</p>
           <EntrantList
             t={t}
             entrants={lobbies.unassigned}

@@ -84,11 +84,12 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
 
   const locked = finalized || data.standings.final;
   const size = entrantSize(teamSize);
-  // one lobby that holds everyone (the common case) shows no lobby controls at all
+  // one lobby that holds everyone (the common case) shows no lobby controls at all; an entrant left in none shows them
   const lobbyCount = data.lobbies.lobbies.length;
-  const showLobbies = lobbyCount > 1 || data.lobbies.needed > 1;
+  const showLobbies = lobbyCount > 1 || data.lobbies.needed > 1 || data.lobbies.unassigned.length > 0;
   const entryLobby = Math.min(editing?.lobby ?? lobby, lobbyCount);
-  const lobbyEntrants = lobbyCount > 1 ? (data.lobbies.lobbies[entryLobby - 1]?.entrants ?? []) : data.entrants;
+  // a match takes only its lobby's entrants, also in a single lobby the organiser left someone out of
+  const lobbyEntrants = data.lobbies.lobbies[entryLobby - 1]?.entrants ?? data.entrants;
   // what the tab's editors share: each save reads the whole tab again
   const editor = { t, tournamentId, locked, onSaved: () => void load() };
   return (
@@ -103,7 +104,15 @@ export default function ResultsPanel({ t, locale, tournamentId, teamSize, finali
         </p>
       )}
       <ScoringEditor {...editor} scoring={data.scoring} />
-      {size > 1 && <TeamsEditor {...editor} teamSize={size} teams={data.entrants} players={players} />}
+      {size > 1 && (
+        <TeamsEditor
+          {...editor}
+          teamSize={size}
+          teams={data.entrants}
+          players={players}
+          note={lobbyCount > 1 && !locked ? t('resultsAdmin.teams.lobbiesNote') : undefined}
+        />
+      )}
       {showLobbies && <LobbiesPanel {...editor} lobbies={data.lobbies} />}
       {!locked && lobbyCount > 1 && !editing && (
         <label className="flex items-center gap-3 text-sm text-slate-300" htmlFor="entry-lobby">
