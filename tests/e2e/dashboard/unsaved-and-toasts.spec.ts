@@ -82,6 +82,8 @@ for (const lang of ['it', 'en'] as const) {
     const title = page.getByTestId(`news-title-${lang}`);
     const original = await title.inputValue();
     await title.fill(`${original} (draft)`);
+    // the form has taken the edit (its save is offered) before the page is reloaded
+    await expect(page.getByTestId('news-submit')).toBeEnabled();
     const askedOnReload = page.waitForEvent('dialog');
     const reload = page.reload();
     const prompt = await askedOnReload;

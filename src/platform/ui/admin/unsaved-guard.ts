@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { atom } from 'nanostores';
 
 /**
@@ -20,7 +20,8 @@ const publish = () => $unsaved.set(holders.size > 0);
 
 /** While `dirty`, leaving the page asks first. A save that resets the form clears it. */
 export function useUnsavedGuard(dirty: boolean) {
-  useEffect(() => {
+  // as the edit is drawn, not after the browser paints: a reload pressed a moment after typing still asks
+  useLayoutEffect(() => {
     if (!dirty) return;
     const holder = {};
     holders.add(holder);
