@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -57,4 +57,22 @@ export function watched<T>(promise: Promise<T>) {
   const state = { settled: false, promise };
   promise.finally(() => (state.settled = true)).catch(() => {});
   return state;
+}
+
+/**
+ * `first` holds the tournament, waiting at its audit entry, until `second` waits behind it; then both go on: the
+ * second of two writes under the tournament's lock sees what the first wrote.
+ */
+export async function oneAfterTheOther<A, B>(
+  pauseAt: ReturnType<typeof tablePauses>,
+  first: () => Promise<A>,
+  second: () => Promise<B>,
+): Promise<[A, B]> {
+  const pause = await pauseAt('audit_log', { writesOnly: true });
+  const a = watched(first());
+  expect(await pause.untilWaiting(1, () => a.settled)).toBe(1);
+  const b = watched(second());
+  expect(await pause.untilWaiting(2, () => b.settled)).toBe(2);
+  await pause.release();
+  return [await a.promise, await b.promise];
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
-import { tablePauses, watched } from '../helpers/table-pause.ts';
+import { oneAfterTheOther, tablePauses, watched } from '../helpers/table-pause.ts';
 import {
   checkIn,
   createTournament,
@@ -658,17 +658,6 @@ if (engine === 'postgres')
       expect(ids((await call('GET', '')).json.data.lobbies)).toEqual([players.map((p) => p.id)]);
     });
 
-    /** `first` holds the tournament, waiting at its audit entry, until `second` waits behind it; then both go on. */
-    async function oneAfterTheOther<A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
-      const pause = await pauseAt('audit_log', { writesOnly: true });
-      const a = watched(first());
-      expect(await pause.untilWaiting(1, () => a.settled)).toBe(1);
-      const b = watched(second());
-      expect(await pause.untilWaiting(2, () => b.settled)).toBe(2);
-      await pause.release();
-      return [await a.promise, await b.promise];
-    }
-
     test('teams formed again behind a lobby save follow the lobbies just saved', async () => {
       const { players: p, call, formTeams, api } = await teamDay(4, 2, 2);
       const old = await formTeams([
@@ -676,6 +665,7 @@ if (engine === 'postgres')
         { name: 'B', members: [p[2]!, p[3]!] },
       ]);
       const [saved, formed] = await oneAfterTheOther(
+        pauseAt,
         () => call('PUT', '', { lobbies: [[old.B], [old.A]] }),
         () => api.autoTeams(),
       );
@@ -691,6 +681,7 @@ if (engine === 'postgres')
       ]);
       expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
       const [formed, saved] = await oneAfterTheOther(
+        pauseAt,
         () => api.autoTeams(),
         () => call('PUT', '', { lobbies: [[old.B], [old.A]] }),
       );

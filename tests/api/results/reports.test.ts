@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TournamentInput } from '../../../src/features/tournaments/contract.ts';
 import { createTestApp, engine, type TestApp } from '../helpers/test-app.ts';
-import { tablePauses, watched } from '../helpers/table-pause.ts';
+import { oneAfterTheOther, tablePauses } from '../helpers/table-pause.ts';
 import { form, openPhaseNow, png, submit as submitScreenshot } from '../helpers/campaign.ts';
 import {
   checkIn,
@@ -556,20 +556,11 @@ describe('teams re-formed while reports wait: races', () => {
 
   if (engine === 'postgres') {
     const pauseAt = tablePauses(() => t);
-    /** `first` holds the tournament, waiting at its audit entry, until `second` waits behind it; then both go on. */
-    async function oneAfterTheOther<A, B>(first: () => Promise<A>, second: () => Promise<B>): Promise<[A, B]> {
-      const pause = await pauseAt('audit_log', { writesOnly: true });
-      const a = watched(first());
-      expect(await pause.untilWaiting(1, () => a.settled)).toBe(1);
-      const b = watched(second());
-      expect(await pause.untilWaiting(2, () => b.settled)).toBe(2);
-      await pause.release();
-      return [await a.promise, await b.promise];
-    }
 
     test('an approval behind a re-forming records the line for the sender’s new team', async () => {
       const { q, id, api, reportId } = await waiting();
       const [teams, approved] = await oneAfterTheOther(
+        pauseAt,
         () => api.setTeams([{ name: 'Green', members: [q[0].id, q[2].id] }]),
         () => approve(id, reportId),
       );
@@ -580,6 +571,7 @@ describe('teams re-formed while reports wait: races', () => {
     test('an approval behind a re-forming that leaves the sender out is 409 REPORT_SENDER_NO_TEAM', async () => {
       const { q, id, api, reportId } = await waiting();
       const [teams, approved] = await oneAfterTheOther(
+        pauseAt,
         () => api.setTeams([{ name: 'Green', members: [q[1].id, q[2].id] }]),
         () => approve(id, reportId),
       );
@@ -592,6 +584,7 @@ describe('teams re-formed while reports wait: races', () => {
     test('a re-forming behind an approval is 409 TEAMS_LOCKED: the line keeps its team', async () => {
       const { q, id, api, reportId } = await waiting();
       const [approved, teams] = await oneAfterTheOther(
+        pauseAt,
         () => approve(id, reportId),
         () => api.setTeams([{ name: 'Green', members: [q[0].id, q[2].id] }]),
       );
@@ -604,6 +597,7 @@ describe('teams re-formed while reports wait: races', () => {
     test('a report sent while the teams are re-formed is stored for the sender’s new team', async () => {
       const { q, id, api } = await waiting();
       const [teams, stored] = await oneAfterTheOther(
+        pauseAt,
         () => api.setTeams([{ name: 'Green', members: [q[1].id, q[2].id] }]),
         () => report(id, q[2], { matchNumber: 1, placement: 6, eliminations: 0 }),
       );
