@@ -14,6 +14,7 @@ import {
 } from '../helpers/tournaments.ts';
 import { anyFreePort, httpCall, startServer, type ServerProcess } from '../helpers/server-process.ts';
 import { tablePauses, watched } from '../helpers/table-pause.ts';
+import { expectError } from '../helpers/expect-error.ts';
 
 /**
  * Finalising a tournament and its prizes, and the faction leaderboard computed from results, on
@@ -88,6 +89,32 @@ describe('who may call', () => {
       expect(unknown.json.error.code).toBe('TOURNAMENT_NOT_FOUND');
     }
     expect((await tournamentRow(t, id)).finalized_at).toBeNull();
+  });
+});
+
+describe('nobody pays a prize to themselves', () => {
+  test('an admin placed in the prizes: 403 WALLET_SELF_ADJUST, nothing frozen, paid or audited; another admin may', async () => {
+    const id = await createTournament(t, admin.token, 'registration', { maxPartecipants: 50 });
+    const [player, playing] = await quickPlayers(t, 2);
+    await t.makeAdmin(playing.id, `${t.config.agencyName}Admin`);
+    for (const p of [player, playing]) expect((await join(t, id, p)).status).toBe(200);
+    await setPhase(t, admin.token, id, 'checkinOpen');
+    for (const p of [player, playing]) expect((await checkIn(t, id, p)).status).toBe(200);
+    await match(id, [playing.id, player.id]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+
+    expectError(
+      await call('POST', `/api/tournaments/${id}/finalise`, undefined, playing.token),
+      403,
+      'WALLET_SELF_ADJUST',
+    );
+    expect((await tournamentRow(t, id)).finalized_at).toBeNull();
+    expect(await ledgerOf(id)).toHaveLength(0);
+    expect(await auditsOf('tournament.finalise', id)).toHaveLength(0);
+
+    const done = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(await balanceOf(t, playing.id)).toBe(500);
   });
 });
 

@@ -168,7 +168,9 @@ export async function queueCreditNotice(ctx: ServiceContext, trx: Kysely<Databas
  * A tournament prize: a credit on the ledger, signed by the admin who finalised,
  * in the caller's transaction. Its reference (one per tournament and player) is unique, so the
  * same prize can never be booked twice; a wallet at its ceiling refuses it (BALANCE_LIMIT) and the
- * caller's transaction, finalisation included, rolls back.
+ * caller's transaction, finalisation included, rolls back. Nobody pays a prize into their own wallet: an admin
+ * placed in the prizes of a tournament leaves its finalising to another admin (WALLET_SELF_ADJUST), as with any
+ * other credit of their own.
  */
 export async function payPrize(
   ctx: ServiceContext,
@@ -181,6 +183,7 @@ export async function payPrize(
     createdBy: { id: string; name: string };
   },
 ): Promise<Transaction> {
+  if (p.userId === p.createdBy.id) throw selfAdjust();
   // the ledger's repository takes the transaction itself: an entry is several statements that must commit together
   return transaction(ctx.db.kysely, async (trx) => {
     const entry = await WalletRepository.applyEntry(trx, {
