@@ -42,7 +42,7 @@ describe('one word per concept', () => {
     ['it', /\b(shop|negozio)\b/i, 'marketplace'],
     ['it', /\bteam\b/i, 'squadra'],
     ['it', /\bwallet\b|\btransazion/i, 'portafoglio, movimenti'],
-    ['en', /\btransactions?\b/i, 'movements'],
+    ['en', /\bmovements?\b/i, 'transactions'],
     ['it', /\bfinalizza/i, 'chiudere il torneo'],
     ['it', /\btabell[ae] punti\b/i, 'tabella punteggi'],
     ['en', /(?<!-)\bemail\b/i, 'e-mail'],
