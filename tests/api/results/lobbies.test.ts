@@ -494,6 +494,42 @@ describe('teams formed anew', () => {
     expect((await api.matches()).json.data).toHaveLength(1);
   });
 
+  // the admin reading the log sees why a lobby's entrants changed: the seats before and after, beside the teams' entry
+  test('the seats the new teams take are in the audit log, lobby by lobby, and who is left to place', async () => {
+    const { id, players: p, call, formTeams } = await teamDay(6, 3, 2);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+    ]);
+    expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
+    // three teams of B's players for lobby 2's two seats: the last finds none
+    await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    const log = await t.call('GET', `/api/admin/audit?tournament=${id}&category=teams&limit=100`, {
+      token: admin.token,
+    });
+    expect(log.status, JSON.stringify(log.json)).toBe(200);
+    const entries = log.json.data as { action: string; actor: { id: string }; before: unknown; after: unknown }[];
+    // newest first: the seats' entry follows the teams' own
+    expect(entries.map((e) => e.action)).toEqual(['lobby.follow', 'team.update', 'lobby.update', 'team.update']);
+    expect(entries[0]).toMatchObject({
+      actor: { id: admin.id },
+      entityType: 'tournament',
+      entityId: id,
+      before: { lobbies: [['A'], ['B']], unassigned: [] },
+      after: { lobbies: [['South'], ['North', 'West']], unassigned: ['Last'] },
+    });
+    // teams formed while nobody had a seat move none: no entry about the lobbies
+    const fresh = await teamDay(4, 2, 2);
+    await fresh.formTeams([{ name: 'Solo', members: [fresh.players[0]!] }]);
+    const quiet = await t.call('GET', `/api/admin/audit?tournament=${fresh.id}&category=teams`, { token: admin.token });
+    expect((quiet.json.data as { action: string }[]).map((e) => e.action)).toEqual(['team.update']);
+  });
+
   test('automatic teams formed again keep their lobbies; a report approved for one lands in its lobby', async () => {
     const { id, players: p, api, call, mine } = await teamDay(8, 2, 2);
     expect((await api.autoTeams()).status).toBe(200);

@@ -285,17 +285,33 @@ async function storeTeams(
       await ResultsRepository.replaceTeams(tx.db.kysely, id, formed, Date.now());
       // a report waiting for review is its sender's word on a match they played, and the teams just formed are
       // who played it: the report goes with its sender
-      await ReportRepository.followSenders(tx.db.kysely, id, formed);
-      await seatTeams(formed);
+      const followed = await ReportRepository.followSenders(tx.db.kysely, id, formed);
+      const seats = await seatTeams(formed);
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
-      await audit({
-        action,
-        entityType: 'tournament',
-        entityId: id,
-        label: await tournamentName(tx, id),
-        before,
-        after,
-      });
+      const label = await tournamentName(tx, id);
+      await audit({ action, entityType: 'tournament', entityId: id, label, before, after });
+      // the moves the teams carried along have entries of their own, so the log says why a report or a lobby's
+      // entrant changed team when nobody touched the report or the lobbies
+      const teamName = new Map([...before, ...after].map((e) => [e.id, e.name]));
+      const username = new Map(players.map((p) => [p.id, p.username]));
+      for (const r of followed) {
+        const side = (entrantId: string) => ({
+          tournamentId: id,
+          matchNumber: r.matchNumber,
+          username: username.get(r.userId) ?? r.userId,
+          entrantId,
+          team: teamName.get(entrantId) ?? null,
+        });
+        await audit({
+          action: 'report.follow',
+          entityType: 'report',
+          entityId: r.id,
+          label: auditLabel(label, `#${r.matchNumber}`),
+          before: side(r.from),
+          after: side(r.to),
+        });
+      }
+      if (seats) await audit({ action: 'lobby.follow', entityType: 'tournament', entityId: id, label, ...seats });
       return after;
     });
   } catch (e) {
@@ -341,19 +357,34 @@ export async function lobbyPlan(ctx: ServiceContext, tournamentId: string): Prom
 
 export const inLobby = (all: Entrant[], plan: LobbyPlan, lobby: number) => all.filter((e) => plan.of(e.id) === lobby);
 
+/** Each lobby's entrants by name, lobby 1 first, and those in none: what an entry about the lobbies keeps. */
+async function seatsOf(tx: ServiceContext, t: MatchDay): Promise<{ lobbies: string[][]; unassigned: string[] }> {
+  const [all, plan] = await Promise.all([entrantsFor(tx, t), lobbyPlan(tx, t.id)]);
+  return {
+    lobbies: Array.from({ length: plan.count }, (_, i) => inLobby(all, plan, i + 1).map((e) => e.name)),
+    unassigned: all.filter((e) => plan.of(e.id) === null).map((e) => e.name),
+  };
+}
+
 /**
  * Teams formed anew in a split field go where their players played (followLobbies): the organiser's old teams
  * leave their lobbies before they are deleted, and the function answered seats the new ones, in the same
- * transaction under the same lock. The lobbies themselves, their keys and their matches stay as they are, and so
- * does a team its captain registered, which keeps its place in its lobby.
+ * transaction under the same lock, and answers the lobbies before and after (null when no old team had a seat).
+ * The lobbies themselves, their keys and their matches stay as they are, and so does a team its captain
+ * registered, which keeps its place in its lobby.
  */
-async function vacateLobbies(tx: ServiceContext, id: string): Promise<(formed: TeamRow[]) => Promise<void>> {
+async function vacateLobbies(
+  tx: ServiceContext,
+  id: string,
+): Promise<(formed: TeamRow[]) => Promise<{ before: unknown; after: unknown } | null>> {
+  const t = await TournamentService.matchDayOf(tx, id);
+  // the seats as they were, read only when the field has seats at all
+  const before = (await LobbyRepository.lobbiesOf(tx.db.kysely, id)).members.length ? await seatsOf(tx, t) : null;
   const lobbyOf = await LobbyRepository.vacateTeams(tx.db.kysely, id);
   return async (formed) => {
     // no player of the old teams was in a lobby: the new teams are where the old ones were, in the one lobby or none
-    if (!lobbyOf.size) return;
-    const [t, registered, { members }] = await Promise.all([
-      TournamentService.matchDayOf(tx, id),
+    if (!lobbyOf.size || !before) return null;
+    const [registered, { members }] = await Promise.all([
       EntryTeamService.checkedInTeams(tx, id),
       LobbyRepository.lobbiesOf(tx.db.kysely, id),
     ]);
@@ -366,6 +397,7 @@ async function vacateLobbies(tx: ServiceContext, id: string): Promise<(formed: T
       id,
       [...lobbies].map(([entrantId, lobby]) => ({ entrantId, lobby })),
     );
+    return { before, after: await seatsOf(tx, t) };
   };
 }
 
