@@ -513,6 +513,7 @@ describe('teams formed anew', () => {
       token: admin.token,
     });
     expect(log.status, JSON.stringify(log.json)).toBe(200);
+    const seat = (name: string, ...players: number[]) => ({ name, members: players.map((i) => p[i]!.username) });
     const entries = log.json.data as { action: string; actor: { id: string }; before: unknown; after: unknown }[];
     // newest first: the seats' entry follows the teams' own
     expect(entries.map((e) => e.action)).toEqual(['lobby.follow', 'team.update', 'lobby.update', 'team.update']);
@@ -520,9 +521,26 @@ describe('teams formed anew', () => {
       actor: { id: admin.id },
       entityType: 'tournament',
       entityId: id,
-      before: { lobbies: [['A'], ['B']], unassigned: [] },
-      after: { lobbies: [['South'], ['North', 'West']], unassigned: ['Last'] },
+      before: { lobbies: { 1: [seat('A', 0, 1, 2)], 2: [seat('B', 3, 4, 5)] }, unassigned: [] },
+      after: {
+        lobbies: { 1: [seat('South', 0, 1)], 2: [seat('North', 3), seat('West', 4)] },
+        unassigned: [seat('Last', 5)],
+      },
     });
+    // formed again as they are, the teams move nothing a person reads: no second entry about the lobbies
+    await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    const again = await t.call('GET', `/api/admin/audit?tournament=${id}&category=teams&limit=100`, {
+      token: admin.token,
+    });
+    expect((again.json.data as { action: string }[]).map((e) => e.action).slice(0, 2)).toEqual([
+      'team.update',
+      'lobby.follow',
+    ]);
     // teams formed while nobody had a seat move none: no entry about the lobbies
     const fresh = await teamDay(4, 2, 2);
     await fresh.formTeams([{ name: 'Solo', members: [fresh.players[0]!] }]);

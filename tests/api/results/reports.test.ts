@@ -510,12 +510,13 @@ describe('teams re-formed while reports wait', () => {
     expect(log.status, JSON.stringify(log.json)).toBe(200);
     const followed = (log.json.data as { action: string }[]).filter((e) => e.action === 'report.follow');
     const name = (await t.call('GET', `/api/tournaments/${id}`)).json.data.name as string;
-    const side = (entrantId: string, team: string) => ({
+    const side = (entrantId: string, team: string, teammates: Person[]) => ({
       tournamentId: id,
       matchNumber: 1,
       username: q[0].username,
       entrantId,
       team,
+      teammates: teammates.map((x) => x.username),
     });
     expect(followed).toEqual([
       expect.objectContaining({
@@ -523,8 +524,8 @@ describe('teams re-formed while reports wait', () => {
         entityType: 'report',
         entityId: r0,
         entityLabel: `${name} · #1 · ${q[0].username}`,
-        before: side(red, 'Red'),
-        after: side(gold, 'Gold'),
+        before: side(red, 'Red', [q[0], q[1]]),
+        after: side(gold, 'Gold', [q[0], q[3]]),
       }),
     ]);
     // written with the teams' own entry, in one transaction: a re-forming refused writes neither

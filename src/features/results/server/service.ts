@@ -155,6 +155,9 @@ async function teamEntrants(
   }));
 }
 
+/** An entrant as an audit entry names it: a person reads the team by its name and its players. */
+const seatOf = (e: Entrant) => ({ name: e.name, members: e.members.map((m) => m.username) });
+
 async function entrantsFor(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]> {
   const players = await TournamentService.checkedInPlayers(ctx, t.id);
   if (entrantSize(t.teamSize) === 1)
@@ -292,15 +295,17 @@ async function storeTeams(
       await audit({ action, entityType: 'tournament', entityId: id, label, before, after });
       // the moves the teams carried along have entries of their own, so the log says why a report or a lobby's
       // entrant changed team when nobody touched the report or the lobbies
-      const teamName = new Map([...before, ...after].map((e) => [e.id, e.name]));
+      const teams = new Map([...before, ...after].map((e) => [e.id, seatOf(e)]));
       const username = new Map(players.map((p) => [p.id, p.username]));
       for (const r of followed) {
+        // a team gone in an earlier forming is named by its id alone
         const side = (entrantId: string) => ({
           tournamentId: id,
           matchNumber: r.matchNumber,
           username: username.get(r.userId) ?? r.userId,
           entrantId,
-          team: teamName.get(entrantId) ?? null,
+          team: teams.get(entrantId)?.name ?? null,
+          teammates: teams.get(entrantId)?.members ?? [],
         });
         await audit({
           action: 'report.follow',
@@ -357,19 +362,25 @@ export async function lobbyPlan(ctx: ServiceContext, tournamentId: string): Prom
 
 export const inLobby = (all: Entrant[], plan: LobbyPlan, lobby: number) => all.filter((e) => plan.of(e.id) === lobby);
 
-/** Each lobby's entrants by name, lobby 1 first, and those in none: what an entry about the lobbies keeps. */
-async function seatsOf(tx: ServiceContext, t: MatchDay): Promise<{ lobbies: string[][]; unassigned: string[] }> {
+/**
+ * Each lobby's entrants by lobby number, and those in none: what an entry about the lobbies keeps. Keyed by the
+ * number, each entrant with its players, so the log's diff names the lobby and the team whose seat changed.
+ */
+async function seatsOf(tx: ServiceContext, t: MatchDay) {
   const [all, plan] = await Promise.all([entrantsFor(tx, t), lobbyPlan(tx, t.id)]);
   return {
-    lobbies: Array.from({ length: plan.count }, (_, i) => inLobby(all, plan, i + 1).map((e) => e.name)),
-    unassigned: all.filter((e) => plan.of(e.id) === null).map((e) => e.name),
+    lobbies: Object.fromEntries(
+      Array.from({ length: plan.count }, (_, i) => [String(i + 1), inLobby(all, plan, i + 1).map(seatOf)]),
+    ),
+    unassigned: all.filter((e) => plan.of(e.id) === null).map(seatOf),
   };
 }
 
 /**
  * Teams formed anew in a split field go where their players played (followLobbies): the organiser's old teams
  * leave their lobbies before they are deleted, and the function answered seats the new ones, in the same
- * transaction under the same lock, and answers the lobbies before and after (null when no old team had a seat).
+ * transaction under the same lock, and answers the lobbies before and after (null when no old team had a seat, or
+ * when nothing a person reads changed).
  * The lobbies themselves, their keys and their matches stay as they are, and so does a team its captain
  * registered, which keeps its place in its lobby.
  */
@@ -397,7 +408,9 @@ async function vacateLobbies(
       id,
       [...lobbies].map(([entrantId, lobby]) => ({ entrantId, lobby })),
     );
-    return { before, after: await seatsOf(tx, t) };
+    const after = await seatsOf(tx, t);
+    // teams formed again as they were (same names, same players, same lobbies) moved nothing a person can see
+    return JSON.stringify(after) === JSON.stringify(before) ? null : { before, after };
   };
 }
 
