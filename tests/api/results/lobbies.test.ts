@@ -548,6 +548,61 @@ describe('teams formed anew', () => {
     expect((quiet.json.data as { action: string }[]).map((e) => e.action)).toEqual(['team.update']);
   });
 
+  // the organiser meets it approving the report of a team left in no lobby: it was refused as "in another lobby"
+  test('a line or an approved report of a team in no lobby is refused as such until it is moved in', async () => {
+    const { id, players: p, call, formTeams, api } = await teamDay(6, 3, 2);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+    ]);
+    expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
+    const now = await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    expect(named((await call('GET', '')).json.data).unassigned).toEqual(['Last']);
+    const entered = await t.call('POST', `/api/tournaments/${id}/matches`, {
+      token: admin.token,
+      body: { lobby: 2, lines: [line({ id: now.North! }, 1), line({ id: now.Last! }, 2)] },
+    });
+    expectError(entered, 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(entered.json.error.issues).toEqual([{ path: 'body.lines.1', message: 'ENTRANT_IN_NO_LOBBY' }]);
+
+    await setPhase(t, admin.token, id, 'ongoing');
+    const body = form({ matchNumber: '1', placement: '1', eliminations: '2' }, [{ data: await png(7474) }]);
+    const sent = await t.inject({
+      method: 'POST',
+      url: `/api/tournaments/${id}/reports`,
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${p[5]!.token}` },
+      payload: body.body,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const approve = () =>
+      t.call('POST', `/api/tournaments/${id}/reports/${sent.json().data.id}/review`, {
+        token: admin.token,
+        body: { decision: 'approve', createMatch: true },
+      });
+    const before = await t.snapshot();
+    expectError(await approve(), 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(await t.snapshot()).toEqual(before);
+    // moved into lobby 1, the team's report is approved there
+    expect(
+      (
+        await call('PUT', '', {
+          lobbies: [
+            [now.South, now.Last],
+            [now.North, now.West],
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await approve()).status).toBe(200);
+    const matches = (await api.matches()).json.data as { lobby: number; lines: { name: string }[] }[];
+    expect(matches.map((m) => [m.lobby, m.lines.map((l) => l.name)])).toEqual([[1, ['Last']]]);
+  });
+
   test('automatic teams formed again keep their lobbies; a report approved for one lands in its lobby', async () => {
     const { id, players: p, api, call, mine } = await teamDay(8, 2, 2);
     expect((await api.autoTeams()).status).toBe(200);

@@ -423,12 +423,25 @@ export async function lobbyOfMatch(ctx: ServiceContext, tournamentId: string, nu
 const lobbyNotFound = () => fail('notFound', 'LOBBY_NOT_FOUND', 'No lobby with this number');
 const otherLobby = () => fail('conflict', 'MATCH_IN_OTHER_LOBBY', 'This match was played in another lobby');
 
-/** The entrants of one lobby, and the ids of everyone playing elsewhere (their lines are refused by name). */
-function lobbyField(all: Entrant[], plan: LobbyPlan, lobby: number) {
+/**
+ * The entrants of one lobby, the ids of everyone playing in another and of those the organiser has not yet put in
+ * any (the lines of both are refused by name: the organiser moves the one in no lobby before its line counts).
+ */
+function lobbyField(all: Entrant[], plan: LobbyPlan, lobby: number): LobbyField {
   if (lobby > plan.count) throw lobbyNotFound();
   const field = inLobby(all, plan, lobby);
-  const inside = new Set(field.map((e) => e.id));
-  return { field, elsewhere: new Set(all.map((e) => e.id).filter((id) => !inside.has(id))) };
+  const outside = all.filter((e) => plan.of(e.id) !== lobby);
+  return {
+    field,
+    elsewhere: new Set(outside.filter((e) => plan.of(e.id) !== null).map((e) => e.id)),
+    nowhere: new Set(outside.filter((e) => plan.of(e.id) === null).map((e) => e.id)),
+  };
+}
+
+interface LobbyField {
+  field: Entrant[];
+  elsewhere: ReadonlySet<string>;
+  nowhere: ReadonlySet<string>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -480,7 +493,7 @@ export async function matches(ctx: ServiceContext, id: string): Promise<Match[]>
  */
 function assertLines(
   lines: readonly MatchLine[],
-  field: { field: Entrant[]; elsewhere: ReadonlySet<string> },
+  field: LobbyField,
   table: ScoringTable,
   kept: ReadonlySet<string> = new Set(),
 ) {
@@ -494,17 +507,21 @@ function assertLines(
     );
 }
 
-/** The rules of a match's lines within its lobby: an entrant playing in another lobby gets its own code. */
+/**
+ * The rules of a match's lines within its lobby: an entrant playing in another lobby, and one in no lobby yet, each
+ * get their own code.
+ */
 function lobbyIssues(
   lines: readonly Pick<MatchLine, 'entrantId' | 'placement'>[],
-  { field, elsewhere }: { field: Entrant[]; elsewhere: ReadonlySet<string> },
+  { field, elsewhere, nowhere }: LobbyField,
   table: ScoringTable,
   kept: ReadonlySet<string> = new Set(),
 ): { index: number; code: ErrorCode }[] {
+  const outside = (entrantId: string): ErrorCode | null =>
+    elsewhere.has(entrantId) ? 'ENTRANT_NOT_IN_LOBBY' : nowhere.has(entrantId) ? 'ENTRANT_IN_NO_LOBBY' : null;
   return lineIssues(lines, new Set([...field.map((e) => e.id), ...kept]), table.lobbySize).map((i) => ({
     index: i.index,
-    code:
-      i.code === 'ENTRANT_NOT_CHECKED_IN' && elsewhere.has(lines[i.index]!.entrantId) ? 'ENTRANT_NOT_IN_LOBBY' : i.code,
+    code: (i.code === 'ENTRANT_NOT_CHECKED_IN' && outside(lines[i.index]!.entrantId)) || i.code,
   }));
 }
 
