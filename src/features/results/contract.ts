@@ -485,6 +485,7 @@ export const resultErrors = [
   'LOBBY_TOO_LARGE',
   'ENTRANT_IN_TWO_LOBBIES',
   'ENTRANT_NOT_IN_LOBBY',
+  'ENTRANT_IN_NO_LOBBY',
   'MATCH_IN_OTHER_LOBBY',
   'NOT_IN_A_LOBBY',
 ] as const;

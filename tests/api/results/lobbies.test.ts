@@ -494,6 +494,115 @@ describe('teams formed anew', () => {
     expect((await api.matches()).json.data).toHaveLength(1);
   });
 
+  // the admin reading the log sees why a lobby's entrants changed: the seats before and after, beside the teams' entry
+  test('the seats the new teams take are in the audit log, lobby by lobby, and who is left to place', async () => {
+    const { id, players: p, call, formTeams } = await teamDay(6, 3, 2);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+    ]);
+    expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
+    // three teams of B's players for lobby 2's two seats: the last finds none
+    await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    const log = await t.call('GET', `/api/admin/audit?tournament=${id}&category=teams&limit=100`, {
+      token: admin.token,
+    });
+    expect(log.status, JSON.stringify(log.json)).toBe(200);
+    const seat = (name: string, ...players: number[]) => ({ name, members: players.map((i) => p[i]!.username) });
+    const entries = log.json.data as { action: string; actor: { id: string }; before: unknown; after: unknown }[];
+    // newest first: the seats' entry follows the teams' own
+    expect(entries.map((e) => e.action)).toEqual(['lobby.follow', 'team.update', 'lobby.update', 'team.update']);
+    expect(entries[0]).toMatchObject({
+      actor: { id: admin.id },
+      entityType: 'tournament',
+      entityId: id,
+      before: { lobbies: { 1: [seat('A', 0, 1, 2)], 2: [seat('B', 3, 4, 5)] }, unassigned: [] },
+      after: {
+        lobbies: { 1: [seat('South', 0, 1)], 2: [seat('North', 3), seat('West', 4)] },
+        unassigned: [seat('Last', 5)],
+      },
+    });
+    // formed again as they are, the teams move nothing a person reads: no second entry about the lobbies
+    await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    const again = await t.call('GET', `/api/admin/audit?tournament=${id}&category=teams&limit=100`, {
+      token: admin.token,
+    });
+    expect((again.json.data as { action: string }[]).map((e) => e.action).slice(0, 2)).toEqual([
+      'team.update',
+      'lobby.follow',
+    ]);
+    // teams formed while nobody had a seat move none: no entry about the lobbies
+    const fresh = await teamDay(4, 2, 2);
+    await fresh.formTeams([{ name: 'Solo', members: [fresh.players[0]!] }]);
+    const quiet = await t.call('GET', `/api/admin/audit?tournament=${fresh.id}&category=teams`, { token: admin.token });
+    expect((quiet.json.data as { action: string }[]).map((e) => e.action)).toEqual(['team.update']);
+  });
+
+  // the organiser meets it approving the report of a team left in no lobby: it was refused as "in another lobby"
+  test('a line or an approved report of a team in no lobby is refused as such until it is moved in', async () => {
+    const { id, players: p, call, formTeams, api } = await teamDay(6, 3, 2);
+    const old = await formTeams([
+      { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
+      { name: 'B', members: [p[3]!, p[4]!, p[5]!] },
+    ]);
+    expect((await call('PUT', '', { lobbies: [[old.A], [old.B]] })).status).toBe(200);
+    const now = await formTeams([
+      { name: 'North', members: [p[3]!] },
+      { name: 'South', members: [p[0]!, p[1]!] },
+      { name: 'West', members: [p[4]!] },
+      { name: 'Last', members: [p[5]!] },
+    ]);
+    expect(named((await call('GET', '')).json.data).unassigned).toEqual(['Last']);
+    const entered = await t.call('POST', `/api/tournaments/${id}/matches`, {
+      token: admin.token,
+      body: { lobby: 2, lines: [line({ id: now.North! }, 1), line({ id: now.Last! }, 2)] },
+    });
+    expectError(entered, 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(entered.json.error.issues).toEqual([{ path: 'body.lines.1', message: 'ENTRANT_IN_NO_LOBBY' }]);
+
+    await setPhase(t, admin.token, id, 'ongoing');
+    const body = form({ matchNumber: '1', placement: '1', eliminations: '2' }, [{ data: await png(7474) }]);
+    const sent = await t.inject({
+      method: 'POST',
+      url: `/api/tournaments/${id}/reports`,
+      headers: { 'content-type': body.contentType, authorization: `Bearer ${p[5]!.token}` },
+      payload: body.body,
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const approve = () =>
+      t.call('POST', `/api/tournaments/${id}/reports/${sent.json().data.id}/review`, {
+        token: admin.token,
+        body: { decision: 'approve', createMatch: true },
+      });
+    const before = await t.snapshot();
+    expectError(await approve(), 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(await t.snapshot()).toEqual(before);
+    // moved into lobby 1, the team's report is approved there
+    expect(
+      (
+        await call('PUT', '', {
+          lobbies: [
+            [now.South, now.Last],
+            [now.North, now.West],
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    expect((await approve()).status).toBe(200);
+    const matches = (await api.matches()).json.data as { lobby: number; lines: { name: string }[] }[];
+    expect(matches.map((m) => [m.lobby, m.lines.map((l) => l.name)])).toEqual([[1, ['Last']]]);
+  });
+
   test('automatic teams formed again keep their lobbies; a report approved for one lands in its lobby', async () => {
     const { id, players: p, api, call, mine } = await teamDay(8, 2, 2);
     expect((await api.autoTeams()).status).toBe(200);

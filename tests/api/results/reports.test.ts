@@ -493,6 +493,54 @@ describe('teams re-formed while reports wait', () => {
     expect(lines.map((l) => [l.entrantId, l.name])).toEqual([[gold, 'Gold']]);
   });
 
+  // the admin reading the log sees why a report changed team: an entry per report moved, after the teams' own
+  test('each report that follows its sender is in the audit log, from the old team to the new', async () => {
+    const { q, id, api, sent } = await reformed();
+    const r0 = await sent(q[0], 3, 2);
+    const left = await sent(q[2], 5, 0);
+    const decided = await sent(q[3], 5, 1);
+    expect((await review(id, decided, { decision: 'reject', reason: 'Blurred' })).status).toBe(200);
+    const red = await teamId(api, 'Red');
+    // q0 moves to Gold; q3's report is decided and q2 is on no team: neither moves
+    expect((await api.setTeams([{ name: 'Gold', members: [q[0].id, q[3].id] }])).status).toBe(200);
+    const gold = await teamId(api, 'Gold');
+    const log = await t.call('GET', `/api/admin/audit?tournament=${id}&category=reports&limit=100`, {
+      token: admin.token,
+    });
+    expect(log.status, JSON.stringify(log.json)).toBe(200);
+    const followed = (log.json.data as { action: string }[]).filter((e) => e.action === 'report.follow');
+    const name = (await t.call('GET', `/api/tournaments/${id}`)).json.data.name as string;
+    const side = (entrantId: string, team: string, teammates: Person[]) => ({
+      tournamentId: id,
+      matchNumber: 1,
+      username: q[0].username,
+      entrantId,
+      team,
+      teammates: teammates.map((x) => x.username),
+    });
+    expect(followed).toEqual([
+      expect.objectContaining({
+        actor: { id: admin.id, name: admin.username },
+        entityType: 'report',
+        entityId: r0,
+        entityLabel: `${name} · #1 · ${q[0].username}`,
+        before: side(red, 'Red', [q[0], q[1]]),
+        after: side(gold, 'Gold', [q[0], q[3]]),
+      }),
+    ]);
+    // written with the teams' own entry, in one transaction: a re-forming refused writes neither
+    expect((await auditOf('team.update', id)).length).toBe(2);
+    expectError(await api.setTeams([{ name: 'X', members: [q[0].id, q[0].id] }]), 409, 'PLAYER_IN_TWO_TEAMS');
+    expect(await auditOf('report.follow', r0)).toHaveLength(1);
+    expect(await auditOf('report.follow', left)).toHaveLength(0);
+    expect(await auditOf('report.follow', decided)).toHaveLength(0);
+    // formed again, the same players make a new team (a new id), and the report's move to it is one more entry
+    expect((await api.setTeams([{ name: 'Gold', members: [q[0].id, q[3].id] }])).status).toBe(200);
+    const moves = await auditOf('report.follow', r0);
+    expect(moves).toHaveLength(2);
+    expect(JSON.parse(moves[1]!.after as string)).toMatchObject({ team: 'Gold', entrantId: await teamId(api, 'Gold') });
+  });
+
   test('approving the report of a sender on no team is 409 REPORT_SENDER_NO_TEAM; it stays pending', async () => {
     const { q, id, api, sent } = await reformed();
     const lonely = await sent(q[2], 5, 0);

@@ -94,5 +94,57 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('audit-tournament-filter')).toContainText(name);
       await expect(rows).toHaveCount(2);
     });
+
+    // teams formed anew take their players' lobby seats: the log names that move, lobby by lobby
+    test(`the lobby seats re-formed teams take have their entry (${lang})`, async ({ page }) => {
+      const admin = await authenticate(page.request, ADMIN);
+      const id = (
+        await call(page.request, admin.token, 'POST', '/tournaments', {
+          name: unique(`Duo Audit ${lang} `),
+          game: 'Fortnite',
+          console: ['PC', 'PS5'],
+          maxPartecipants: 8,
+          teamSize: 2,
+          start_registration: iso(-60),
+          start_checkin: iso(60),
+          end_checkin: iso(90),
+          start_tournament: iso(120),
+          end_tournament: iso(240),
+        })
+      ).id as string;
+      const roster = `/tournaments/${id}/registrations`;
+      const players: string[] = [];
+      // the demo players with a Fortnite account, added and checked in by the organiser
+      for (const username of ['giulia', 'alex']) {
+        const found = await call(page.request, admin.token, 'GET', `${roster}/candidates?search=${username}`);
+        const userId = (found as { userId: string; username: string }[]).find((c) => c.username === username)!.userId;
+        await call(page.request, admin.token, 'POST', roster, { userId });
+        await call(page.request, admin.token, 'PUT', `${roster}/${userId}/checkin`, { confirmed: true });
+        players.push(userId);
+      }
+      const [giulia, alex] = players as [string, string];
+      const teams = async (list: [string, string[]][]) =>
+        (await call(page.request, admin.token, 'PUT', `/tournaments/${id}/teams`, {
+          teams: list.map(([name, members]) => ({ name, members })),
+        })) as { id: string }[];
+      const [a, b] = await teams([
+        ['A', [giulia]],
+        ['B', [alex]],
+      ]);
+      await call(page.request, admin.token, 'PUT', `/tournaments/${id}/lobbies`, { lobbies: [[a!.id], [b!.id]] });
+      // the two players' lobbies tie: their new team takes the lower one
+      await teams([['North', [giulia, alex]]]);
+      await storeSession(page, admin, '/privacy-policy');
+
+      await goto(page, at(lang, `/dashboard/audit?tournament=${id}`));
+      const moved = page.getByTestId('audit-table').locator('tbody tr[data-action="lobby.follow"]');
+      await expect(moved).toHaveCount(1);
+      await expect(moved.getByTestId('audit-row-action')).toHaveText(audit.actions.lobby.follow);
+      await moved.getByTestId('audit-row-details').click();
+      const changes = page.getByTestId('audit-detail').getByTestId('audit-change');
+      await expect(changes.first()).toBeVisible();
+      const paths = await changes.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')));
+      expect(paths.sort()).toEqual(['lobbies.1[A]', 'lobbies.1[North]', 'lobbies.2[B]']);
+    });
   });
 }

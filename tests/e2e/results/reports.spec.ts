@@ -359,3 +359,43 @@ test('a report whose sender the new teams leave out says so and cannot be approv
   await expect(dialog).toBeHidden();
   await expect(alexRow).toHaveCount(0);
 });
+
+// the organiser finalised with a report still waiting: the queue offered its decisions, which could only be refused
+test('a report left pending by finalising is shown, with no decision offered', async ({ page }) => {
+  const admin = await loginAs(page, ADMIN);
+  const giulia = await authenticate(page.request, GIULIA);
+  const id = await liveTournament(page.request, admin, [giulia]);
+  const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 0, g: 90, b: 0 } } })
+    .png()
+    .toBuffer();
+  const sent = await page.request.post(`/api/tournaments/${id}/reports`, {
+    headers: { authorization: `Bearer ${giulia.token}` },
+    multipart: {
+      matchNumber: '1',
+      placement: '1',
+      eliminations: '0',
+      file: { name: 'match.png', mimeType: 'image/png', buffer: picture },
+    },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  const reportId = (await sent.json()).data.id as string;
+  // the organiser enters the match, and finalises before looking at the report
+  const match = await call(page.request, admin.token, 'POST', `/tournaments/${id}/matches`, {
+    lines: [{ entrantId: giulia.user.id, placement: 1, eliminations: 0 }],
+  });
+  expect(match.status, JSON.stringify(match.body)).toBe(201);
+  const final = await call(page.request, admin.token, 'POST', `/tournaments/${id}/finalise`, {
+    confirmIncomplete: true,
+  });
+  expect(final.status, JSON.stringify(final.body)).toBe(200);
+
+  const texts = localeTexts('en', 'results-admin');
+  await goto(page, `/en/dashboard/tournaments/reports?id=${id}`);
+  const row = page.getByTestId(`report-row-${reportId}`);
+  await expect(row.getByTestId('report-row-review')).toHaveText(texts.reports.view);
+  await row.getByTestId('report-row-review').click();
+  const dialog = page.getByTestId('report-review-dialog');
+  await expect(dialog.getByTestId('report-review-final')).toHaveText(texts.finalized);
+  await expect(dialog.getByTestId('report-review-approve')).toHaveCount(0);
+  await expect(dialog.getByTestId('report-review-reject')).toHaveCount(0);
+});

@@ -102,6 +102,8 @@ describe('every audit action has a label in both languages', () => {
       'team.auto',
       'match.record',
       'report.reject',
+      'report.follow',
+      'lobby.follow',
       'bracket.override',
       'tournament.finalise',
       'tournament.waitlist_move',
@@ -118,7 +120,7 @@ describe('every audit action has a label in both languages', () => {
       expect(auditCategories).toContain(category);
     expect(actionsIn('matches')).toEqual(['match.create', 'match.update', 'match.void', 'match.record']);
     expect(actionsIn('prizes')).toEqual(['tournament.prizes', 'tournament.finalise']);
-    expect(actionsIn('reports')).toEqual(['report.approve', 'report.reject']);
+    expect(actionsIn('reports')).toEqual(['report.approve', 'report.reject', 'report.follow']);
   });
 
   for (const [lang, catalogue] of [

@@ -129,27 +129,41 @@ export type { DuplicateRow } from '../../../platform/db/picture-hashes.ts';
 export const reportsWithHashes = (db: Db, owner: string, hashes: string[], perHash: number) =>
   picturesWithHashes(db, 'match_reports', owner, hashes, perHash, accountRows(db).as('u'));
 
+/** A pending report that followed its sender to their new team: the entrant it was for, and the one it is for now. */
+export interface FollowedReport {
+  id: string;
+  userId: string;
+  matchNumber: number;
+  from: string;
+  to: string;
+}
+
 /**
  * Points each pending report of the tournament at the team its sender is in now (`teams`: the team ids with their
- * members' user ids). A sender in none keeps the entrant it was sent for; a decided report is history and never moves.
+ * members' user ids), and answers the reports that moved. A sender in none keeps the entrant it was sent for; a
+ * decided report is history and never moves.
  */
 export async function followSenders(
   db: Db,
   tournamentId: string,
   teams: { id: string; members: string[] }[],
-): Promise<void> {
+): Promise<FollowedReport[]> {
   // few players have a report pending: only their teams are written, not every team of a large field
-  const senders = await db
+  const pending = await db
     .selectFrom('match_reports')
-    .select('user_id')
-    .distinct()
+    .select(['id', 'user_id', 'match_number', 'entrant_id'])
     .where('tournament_id', '=', tournamentId)
     .where('status', '=', 'pending')
+    .orderBy('match_number')
+    .orderBy('created_at')
+    .orderBy('id')
     .execute();
-  const pending = new Set(senders.map((r) => r.user_id));
+  const senders = new Set(pending.map((r) => r.user_id));
+  const teamOf = new Map<string, string>();
   for (const team of teams) {
-    const members = team.members.filter((id) => pending.has(id));
+    const members = team.members.filter((id) => senders.has(id));
     if (!members.length) continue;
+    for (const m of members) teamOf.set(m, team.id);
     await db
       .updateTable('match_reports')
       .set({ entrant_id: team.id })
@@ -158,6 +172,12 @@ export async function followSenders(
       .where('user_id', 'in', members)
       .execute();
   }
+  return pending.flatMap((r) => {
+    const to = teamOf.get(r.user_id);
+    return to && to !== r.entrant_id
+      ? [{ id: r.id, userId: r.user_id, matchNumber: Number(r.match_number), from: r.entrant_id, to }]
+      : [];
+  });
 }
 
 /** The pictures of every brand's match reports, whatever their status (the media sweep keeps them). */

@@ -155,6 +155,9 @@ async function teamEntrants(
   }));
 }
 
+/** An entrant as an audit entry names it: a person reads the team by its name and its players. */
+const seatOf = (e: Entrant) => ({ name: e.name, members: e.members.map((m) => m.username) });
+
 async function entrantsFor(ctx: ServiceContext, t: MatchDay): Promise<Entrant[]> {
   const players = await TournamentService.checkedInPlayers(ctx, t.id);
   if (entrantSize(t.teamSize) === 1)
@@ -285,17 +288,35 @@ async function storeTeams(
       await ResultsRepository.replaceTeams(tx.db.kysely, id, formed, Date.now());
       // a report waiting for review is its sender's word on a match they played, and the teams just formed are
       // who played it: the report goes with its sender
-      await ReportRepository.followSenders(tx.db.kysely, id, formed);
-      await seatTeams(formed);
+      const followed = await ReportRepository.followSenders(tx.db.kysely, id, formed);
+      const seats = await seatTeams(formed);
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
-      await audit({
-        action,
-        entityType: 'tournament',
-        entityId: id,
-        label: await tournamentName(tx, id),
-        before,
-        after,
-      });
+      const label = await tournamentName(tx, id);
+      await audit({ action, entityType: 'tournament', entityId: id, label, before, after });
+      // the moves the teams carried along have entries of their own, so the log says why a report or a lobby's
+      // entrant changed team when nobody touched the report or the lobbies
+      const teams = new Map([...before, ...after].map((e) => [e.id, seatOf(e)]));
+      const username = new Map(players.map((p) => [p.id, p.username]));
+      for (const r of followed) {
+        // a team gone in an earlier forming is named by its id alone
+        const side = (entrantId: string) => ({
+          tournamentId: id,
+          matchNumber: r.matchNumber,
+          username: username.get(r.userId) ?? r.userId,
+          entrantId,
+          team: teams.get(entrantId)?.name ?? null,
+          teammates: teams.get(entrantId)?.members ?? [],
+        });
+        await audit({
+          action: 'report.follow',
+          entityType: 'report',
+          entityId: r.id,
+          label: auditLabel(label, `#${r.matchNumber}`),
+          before: side(r.from),
+          after: side(r.to),
+        });
+      }
+      if (seats) await audit({ action: 'lobby.follow', entityType: 'tournament', entityId: id, label, ...seats });
       return after;
     });
   } catch (e) {
@@ -342,18 +363,39 @@ export async function lobbyPlan(ctx: ServiceContext, tournamentId: string): Prom
 export const inLobby = (all: Entrant[], plan: LobbyPlan, lobby: number) => all.filter((e) => plan.of(e.id) === lobby);
 
 /**
+ * Each lobby's entrants by lobby number, and those in none: what an entry about the lobbies keeps. Keyed by the
+ * number, each entrant with its players, so the log's diff names the lobby and the team whose seat changed.
+ */
+async function seatsOf(tx: ServiceContext, t: MatchDay) {
+  const [all, plan] = await Promise.all([entrantsFor(tx, t), lobbyPlan(tx, t.id)]);
+  return {
+    lobbies: Object.fromEntries(
+      Array.from({ length: plan.count }, (_, i) => [String(i + 1), inLobby(all, plan, i + 1).map(seatOf)]),
+    ),
+    unassigned: all.filter((e) => plan.of(e.id) === null).map(seatOf),
+  };
+}
+
+/**
  * Teams formed anew in a split field go where their players played (followLobbies): the organiser's old teams
  * leave their lobbies before they are deleted, and the function answered seats the new ones, in the same
- * transaction under the same lock. The lobbies themselves, their keys and their matches stay as they are, and so
- * does a team its captain registered, which keeps its place in its lobby.
+ * transaction under the same lock, and answers the lobbies before and after (null when no old team had a seat, or
+ * when nothing a person reads changed).
+ * The lobbies themselves, their keys and their matches stay as they are, and so does a team its captain
+ * registered, which keeps its place in its lobby.
  */
-async function vacateLobbies(tx: ServiceContext, id: string): Promise<(formed: TeamRow[]) => Promise<void>> {
+async function vacateLobbies(
+  tx: ServiceContext,
+  id: string,
+): Promise<(formed: TeamRow[]) => Promise<{ before: unknown; after: unknown } | null>> {
+  const t = await TournamentService.matchDayOf(tx, id);
+  // the seats as they were, read only when the field has seats at all
+  const before = (await LobbyRepository.lobbiesOf(tx.db.kysely, id)).members.length ? await seatsOf(tx, t) : null;
   const lobbyOf = await LobbyRepository.vacateTeams(tx.db.kysely, id);
   return async (formed) => {
     // no player of the old teams was in a lobby: the new teams are where the old ones were, in the one lobby or none
-    if (!lobbyOf.size) return;
-    const [t, registered, { members }] = await Promise.all([
-      TournamentService.matchDayOf(tx, id),
+    if (!lobbyOf.size || !before) return null;
+    const [registered, { members }] = await Promise.all([
       EntryTeamService.checkedInTeams(tx, id),
       LobbyRepository.lobbiesOf(tx.db.kysely, id),
     ]);
@@ -366,6 +408,9 @@ async function vacateLobbies(tx: ServiceContext, id: string): Promise<(formed: T
       id,
       [...lobbies].map(([entrantId, lobby]) => ({ entrantId, lobby })),
     );
+    const after = await seatsOf(tx, t);
+    // teams formed again as they were (same names, same players, same lobbies) moved nothing a person can see
+    return JSON.stringify(after) === JSON.stringify(before) ? null : { before, after };
   };
 }
 
@@ -378,12 +423,25 @@ export async function lobbyOfMatch(ctx: ServiceContext, tournamentId: string, nu
 const lobbyNotFound = () => fail('notFound', 'LOBBY_NOT_FOUND', 'No lobby with this number');
 const otherLobby = () => fail('conflict', 'MATCH_IN_OTHER_LOBBY', 'This match was played in another lobby');
 
-/** The entrants of one lobby, and the ids of everyone playing elsewhere (their lines are refused by name). */
-function lobbyField(all: Entrant[], plan: LobbyPlan, lobby: number) {
+/**
+ * The entrants of one lobby, the ids of everyone playing in another and of those the organiser has not yet put in
+ * any (the lines of both are refused by name: the organiser moves the one in no lobby before its line counts).
+ */
+function lobbyField(all: Entrant[], plan: LobbyPlan, lobby: number): LobbyField {
   if (lobby > plan.count) throw lobbyNotFound();
   const field = inLobby(all, plan, lobby);
-  const inside = new Set(field.map((e) => e.id));
-  return { field, elsewhere: new Set(all.map((e) => e.id).filter((id) => !inside.has(id))) };
+  const outside = all.filter((e) => plan.of(e.id) !== lobby);
+  return {
+    field,
+    elsewhere: new Set(outside.filter((e) => plan.of(e.id) !== null).map((e) => e.id)),
+    nowhere: new Set(outside.filter((e) => plan.of(e.id) === null).map((e) => e.id)),
+  };
+}
+
+interface LobbyField {
+  field: Entrant[];
+  elsewhere: ReadonlySet<string>;
+  nowhere: ReadonlySet<string>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -435,7 +493,7 @@ export async function matches(ctx: ServiceContext, id: string): Promise<Match[]>
  */
 function assertLines(
   lines: readonly MatchLine[],
-  field: { field: Entrant[]; elsewhere: ReadonlySet<string> },
+  field: LobbyField,
   table: ScoringTable,
   kept: ReadonlySet<string> = new Set(),
 ) {
@@ -449,17 +507,21 @@ function assertLines(
     );
 }
 
-/** The rules of a match's lines within its lobby: an entrant playing in another lobby gets its own code. */
+/**
+ * The rules of a match's lines within its lobby: an entrant playing in another lobby, and one in no lobby yet, each
+ * get their own code.
+ */
 function lobbyIssues(
   lines: readonly Pick<MatchLine, 'entrantId' | 'placement'>[],
-  { field, elsewhere }: { field: Entrant[]; elsewhere: ReadonlySet<string> },
+  { field, elsewhere, nowhere }: LobbyField,
   table: ScoringTable,
   kept: ReadonlySet<string> = new Set(),
 ): { index: number; code: ErrorCode }[] {
+  const outside = (entrantId: string): ErrorCode | null =>
+    elsewhere.has(entrantId) ? 'ENTRANT_NOT_IN_LOBBY' : nowhere.has(entrantId) ? 'ENTRANT_IN_NO_LOBBY' : null;
   return lineIssues(lines, new Set([...field.map((e) => e.id), ...kept]), table.lobbySize).map((i) => ({
     index: i.index,
-    code:
-      i.code === 'ENTRANT_NOT_CHECKED_IN' && elsewhere.has(lines[i.index]!.entrantId) ? 'ENTRANT_NOT_IN_LOBBY' : i.code,
+    code: (i.code === 'ENTRANT_NOT_CHECKED_IN' && outside(lines[i.index]!.entrantId)) || i.code,
   }));
 }
 

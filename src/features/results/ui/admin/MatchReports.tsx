@@ -30,6 +30,8 @@ const call: TypedCall<TournamentsApi & ResultsApi> = api;
 export default function MatchReports({ t, locale }: SectionProps) {
   const [tournamentId] = useState(idFromLocation);
   const [name, setName] = useState<string | null>(null);
+  // once the results are final no report is decided any more: a pending one is only looked at
+  const [final, setFinal] = useState(false);
   const list = useAdminList<AdminReport>({
     load: async (req) => {
       if (!tournamentId) return { ok: false, code: 'TOURNAMENT_NOT_FOUND' };
@@ -49,9 +51,11 @@ export default function MatchReports({ t, locale }: SectionProps) {
 
   useEffect(() => {
     if (!tournamentId) return;
-    void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`).then(
-      (res) => res.ok && setName(res.data.name),
-    );
+    void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`).then((res) => {
+      if (!res.ok) return;
+      setName(res.data.name);
+      setFinal(res.data.finalized);
+    });
   }, [tournamentId]);
 
   useEffect(() => {
@@ -128,7 +132,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
           texts: { close: t('resultsAdmin.review.close'), newTab: t('resultsAdmin.review.newTab') },
           testId: 'report-image-dialog',
         }}
-        after={<ReportReviewDialog t={t} locale={locale} review={review} />}
+        after={<ReportReviewDialog t={t} locale={locale} review={review} final={final} />}
       >
         {(r, view) => (
           <tr
@@ -195,7 +199,7 @@ export default function MatchReports({ t, locale }: SectionProps) {
               label={t('resultsAdmin.reports.reviewLabel', { name: r.username })}
               testId="report-row-review"
             >
-              {r.status === 'pending' ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
+              {r.status === 'pending' && !final ? t('resultsAdmin.reports.review') : t('resultsAdmin.reports.view')}
             </RowButtonCell>
           </tr>
         )}

@@ -101,7 +101,13 @@ const conflictTitle = (t: Translator, c: ReportConflict) =>
  * whose sender the teams formed anew left out says so, and cannot be approved. Rejecting needs a
  * reason, which the player sees. A decided report opens read-only.
  */
-export default function ReportReviewDialog({ t, locale, review }: ReviewDialogProps<AdminReport>) {
+/** `final`: the tournament is finalised, so a pending report is shown without the decisions the server refuses. */
+export default function ReportReviewDialog({
+  t,
+  locale,
+  review,
+  final = false,
+}: ReviewDialogProps<AdminReport> & { final?: boolean }) {
   const { row: report, close: onClose } = review;
   const reject = useForm<Typed>({ defaultValues: { reason: '' }, validate: rejectRules });
   const [overwrite, setOverwrite] = useState(false);
@@ -230,7 +236,11 @@ export default function ReportReviewDialog({ t, locale, review }: ReviewDialogPr
               </ul>
             </section>
           )}
-          {r.status === 'pending' ? (
+          {r.status === 'pending' && final ? (
+            <p className="text-sm text-slate-400" data-testid="report-review-final">
+              {t('resultsAdmin.finalized')}
+            </p>
+          ) : r.status === 'pending' ? (
             <DecisionForms
               id="report-review"
               t={t}
