@@ -452,6 +452,19 @@ describe('refusals', () => {
     expect(await teamsOf(id)).toEqual([]);
   });
 
+  // PostgreSQL text cannot hold U+0000: such a name reached the player lookup there and answered 500
+  test('a member named with a NUL byte, by id or by username, is 400 on both engines, in a team or an invite', async () => {
+    const id = await duo();
+    const c = await quickPlayer(t);
+    const { captain, teamId } = await pendingDuo(id);
+    for (const member of [{ userId: 'nul\u0000id' }, { userId: '', username: 'nul\u0000name' }]) {
+      expectError(await register(id, c, teamBody('X', [{ userId: c.id }, member])), 400, 'VALIDATION_ERROR');
+      const invited = await answer(id, teamId, captain, 'invite', { ...member, gameAccount: gameAccount('n') });
+      expectError(invited, 400, 'VALIDATION_ERROR');
+    }
+    expect((await teamsOf(id)).map((team: EntryTeam) => team.name)).toEqual(['Wolves']);
+  });
+
   test('a player already in a team, or registered alone, cannot be named again; a taken name is refused', async () => {
     const id = await duo();
     const { partner } = await pendingDuo(id, 'Taken');
