@@ -452,8 +452,9 @@ describe('refusals', () => {
     expect(await teamsOf(id)).toEqual([]);
   });
 
-  // PostgreSQL text cannot hold U+0000: such a name reached the player lookup there and answered 500
-  test('a member named with a NUL byte, by id or by username, is 400 on both engines, in a team or an invite', async () => {
+  // by id or by username, in a team or an invite: PostgreSQL text cannot hold U+0000, and the player lookup
+  // answered 500 there
+  test('a member named with a NUL byte is 400 on both engines', async () => {
     const id = await duo();
     const c = await quickPlayer(t);
     const { captain, teamId } = await pendingDuo(id);
