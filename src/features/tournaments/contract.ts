@@ -285,8 +285,9 @@ const teamName = text(TEAM_NAME_MAX).min(1);
  * id (userId '' then): the join dialog knows usernames, not ids.
  */
 const memberAccountSchema = z.object({
-  userId: z.string().max(64),
-  username: z.string().trim().max(64).optional(),
+  // no NUL in either: the player is looked up by it, and PostgreSQL text cannot hold one
+  userId: z.string().max(64).refine(noNul, 'nul'),
+  username: text(64).optional(),
   gameAccount: gameAccountSchema,
 });
 
@@ -464,7 +465,7 @@ export const teamsUpdateSchema = z.object({
         players: z
           .array(
             z.object({
-              playerId: z.string().max(64),
+              playerId: z.string().max(64).refine(noNul, 'nul'),
               playerName: text(64).min(1),
               /** the total; without `adjustment`, the adjustment becomes this minus the player's points */
               score: z.number().int().min(0).max(1e9),

@@ -558,6 +558,39 @@ describe('incomplete results', () => {
     expect(paid).toEqual({ [players[1]!.id]: 500, [players[2]!.id]: 300, [players[3]!.id]: 300 });
   });
 
+  // removed by the organiser rather than disqualified: the team the organiser formed still lists them
+  test("a player removed from the roster mid-event is paid nothing; the team's others are", async () => {
+    const { id, players } = await soloTournament(4, { teamSize: 2 });
+    const teams = await call('PUT', `/api/tournaments/${id}/teams`, {
+      teams: [
+        { name: 'Alpha', members: [players[0]!.id, players[1]!.id] },
+        { name: 'Beta', members: [players[2]!.id, players[3]!.id] },
+      ],
+    });
+    expect(teams.status, JSON.stringify(teams.json)).toBe(200);
+    const [alpha, beta] = teams.json.data.map((e: { id: string }) => e.id);
+    await setPhase(t, admin.token, id, 'ongoing');
+    await match(id, [alpha, beta]);
+    expect((await call('PUT', `/api/tournaments/${id}/prizes`, { prizes: PRIZES })).status).toBe(200);
+    const removed = await call('POST', `/api/tournaments/${id}/registrations/${players[0]!.id}/remove`, {
+      reason: 'Left the event',
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    const preview = (await call('GET', `/api/tournaments/${id}/prizes`)).json.data.payouts;
+    expect(preview.map((p: { userId: string }) => p.userId)).not.toContain(players[0]!.id);
+    const res = await call('POST', `/api/tournaments/${id}/finalise`);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const paid = Object.fromEntries((await ledgerOf(id)).map((e) => [e.user_id, Number(e.amount)]));
+    expect(paid).toEqual({ [players[1]!.id]: 500, [players[2]!.id]: 300, [players[3]!.id]: 300 });
+    // nor placed: no placement badge can reach them
+    const placed = await t.db.kysely
+      .selectFrom('tournament_placements')
+      .select('user_id')
+      .where('tournament_id', '=', id)
+      .execute();
+    expect(placed.map((r) => r.user_id).sort()).toEqual([players[1]!.id, players[2]!.id, players[3]!.id].sort());
+  });
+
   // in a duo a captain registered
   test('a duo member disqualified mid-event leaves the team in play; only they are not paid', async () => {
     const id = await createTournament(t, admin.token, 'registration', { teamSize: 2, maxPartecipants: 10 });

@@ -398,6 +398,37 @@ describe('a disqualified member of a team that plays on', () => {
   });
 });
 
+describe("a player off the roster whom the organiser's team still lists", () => {
+  // removed by the organiser rather than disqualified: the team formed before keeps them on its list
+  test('is refused the lobby and its key; the teammate still playing keeps them', async () => {
+    const day = await matchDay(t, admin.token, { checkedIn: 4, overrides: { teamSize: 2 } });
+    const [a, b, c, d] = day.players as [Person, Person, Person, Person];
+    const formed = await t.call('PUT', `/api/tournaments/${day.id}/teams`, {
+      token: admin.token,
+      body: {
+        teams: [
+          { name: 'Alpha', members: [a.id, b.id] },
+          { name: 'Beta', members: [c.id, d.id] },
+        ],
+      },
+    });
+    expect(formed.status, JSON.stringify(formed.json)).toBe(200);
+    const code = { code: 'DUO-KEY', visibleFrom: null };
+    expect(
+      (await t.call('PUT', `/api/tournaments/${day.id}/lobbies/1/code`, { token: admin.token, body: code })).status,
+    ).toBe(200);
+    const mine = (who: Person) => t.call('GET', `/api/tournaments/${day.id}/lobbies/mine`, { token: who.token });
+    expect((await mine(b)).json.data).toMatchObject({ code: 'DUO-KEY' });
+    const removed = await t.call('POST', `/api/tournaments/${day.id}/registrations/${b.id}/remove`, {
+      token: admin.token,
+      body: { reason: 'Not here' },
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expectError(await mine(b), 403, 'NOT_CHECKED_IN');
+    expect((await mine(a)).json.data).toMatchObject({ lobby: 1, entrant: 'Alpha', code: 'DUO-KEY' });
+  });
+});
+
 /** Lobbies of `lobbySize`, as small as two: only the winner scores a placement. */
 const lobbiesOf = (lobbySize: number): ScoringTable => ({
   ...smallLobbies,

@@ -452,6 +452,20 @@ describe('refusals', () => {
     expect(await teamsOf(id)).toEqual([]);
   });
 
+  // by id or by username, in a team or an invite: PostgreSQL text cannot hold U+0000, and the player lookup
+  // answered 500 there
+  test('a member named with a NUL byte is 400 on both engines', async () => {
+    const id = await duo();
+    const c = await quickPlayer(t);
+    const { captain, teamId } = await pendingDuo(id);
+    for (const member of [{ userId: 'nul\u0000id' }, { userId: '', username: 'nul\u0000name' }]) {
+      expectError(await register(id, c, teamBody('X', [{ userId: c.id }, member])), 400, 'VALIDATION_ERROR');
+      const invited = await answer(id, teamId, captain, 'invite', { ...member, gameAccount: gameAccount('n') });
+      expectError(invited, 400, 'VALIDATION_ERROR');
+    }
+    expect((await teamsOf(id)).map((team: EntryTeam) => team.name)).toEqual(['Wolves']);
+  });
+
   test('a player already in a team, or registered alone, cannot be named again; a taken name is refused', async () => {
     const id = await duo();
     const { partner } = await pendingDuo(id, 'Taken');

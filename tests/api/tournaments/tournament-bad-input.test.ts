@@ -63,6 +63,8 @@ const notGameAccounts = () => [
   [null],
   [entry({ userId: 42 })],
   [entry({ userId: long(65) })],
+  [entry({ userId: 'nul\u0000id' })],
+  [entry({ userId: '', username: 'nul\u0000name' })],
   [{ userId: player.id }],
   [entry({}, { game: 'Minecraft' })],
   [entry({}, { game: 'fortnite' })],
@@ -207,6 +209,7 @@ const endpoints: Endpoint[] = [
           team({ playerName: long(65) }),
           team({ playerId: 42 }),
           team({ playerId: long(65) }),
+          team({ playerId: 'nul\u0000id' }),
         ],
       };
     },

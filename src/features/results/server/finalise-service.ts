@@ -18,7 +18,7 @@ import * as PrizeRepository from './prize-repository.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
 import type { Placement } from './prize-repository.ts';
 import * as ReportRepository from './report-repository.ts';
-import { disqualifiedPlayers, entrants, matches, standings } from './service.ts';
+import { entrants, matches, rosterMembers, standings } from './service.ts';
 
 /**
  * Finalising a tournament and its prizes. The standings freeze, the status
@@ -100,20 +100,20 @@ const finalRows = async (ctx: ServiceContext, id: string): Promise<StandingsRow[
 /**
  * Every player of every ranked entrant with the credits their rank earns. An entrant that played
  * no counted match has no rank to reward: it gets no placement (and so no prize or badge); nor
- * does a disqualified player, alone or in a team that plays on.
+ * does a player no longer on the roster (`onRoster`), disqualified or removed, alone or in a team that plays on.
  */
 function placementsOf(
   rows: StandingsRow[],
   all: Entrant[],
   prizes: PrizeRange[],
-  disqualified: ReadonlySet<string>,
+  onRoster: ReadonlySet<string>,
 ): (Placement & { username: string; entrantName: string })[] {
   const byId = new Map(all.map((e) => [e.id, e]));
   return rows
     .filter((r) => r.matchesCounted > 0 && !r.disqualified)
     .flatMap((r) =>
       (byId.get(r.entrantId)?.members ?? [])
-        .filter((m) => !disqualified.has(m.id))
+        .filter((m) => onRoster.has(m.id))
         .map((m) => ({
           userId: m.id,
           username: m.username,
@@ -198,13 +198,18 @@ export async function prizes(ctx: ServiceContext, links: FinaliseLinks, id: stri
       problems: [],
     };
   }
-  const [rows, all, out, problems] = await Promise.all([
+  const [rows, all, onRoster, problems] = await Promise.all([
     rowsOf(ctx, links, t),
     entrantsOf(ctx, links, t),
-    disqualifiedPlayers(ctx, id),
+    rosterMembers(ctx, id),
     problemsOf(ctx, links, t),
   ]);
-  return { prizes: t.prizes, finalizedAt: null, payouts: payoutsOf(placementsOf(rows, all, t.prizes, out)), problems };
+  return {
+    prizes: t.prizes,
+    finalizedAt: null,
+    payouts: payoutsOf(placementsOf(rows, all, t.prizes, onRoster)),
+    problems,
+  };
 }
 
 /** PUT /tournaments/{id}/prizes (admin, audited): refused once the tournament is finalised (its prizes are paid). */
@@ -273,7 +278,7 @@ export async function finalise(
         problems.map(issueOf),
       );
     await TournamentService.freezeStandings(tx, id, JSON.stringify(rows));
-    const placements = placementsOf(rows, all, t.prizes, await disqualifiedPlayers(tx, id));
+    const placements = placementsOf(rows, all, t.prizes, await rosterMembers(tx, id));
     await PrizeRepository.insertPlacements(tx.db.kysely, id, placements, now);
     const payouts = payoutsOf(placements);
     // the rewards pay the prizes and award the placement badges in this transaction: a refused payment

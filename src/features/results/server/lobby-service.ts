@@ -181,15 +181,15 @@ export async function setCode(
 /**
  * GET /tournaments/{id}/lobbies/mine: the caller's lobby, its matches and its key once its time has
  * come (a key with no time shows as soon as it is posted). 403 NOT_CHECKED_IN to anyone not playing (a
- * player disqualified from a team that plays on included),
+ * player disqualified from a team that plays on, or removed from the roster, included),
  * 404 NOT_IN_A_LOBBY to a player the organiser has not put in a lobby yet.
  */
 export async function mine(ctx: ServiceContext, userId: string, id: string, now = new Date()): Promise<MyLobby> {
   await scoring(ctx, id);
-  // an organiser's team keeps a member disqualified mid-event on its list, but they no longer play
+  // an organiser's team keeps on its list a member disqualified mid-event or taken off the roster, but they no
+  // longer play: only a member of the roster does (a disqualified player is not one)
   const [entrant, me] = await Promise.all([entrantOf(ctx, id, userId), TournamentService.standingOf(ctx, id, userId)]);
-  if (!entrant || me.disqualified)
-    throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players have a lobby');
+  if (!entrant || !me.member) throw new AppError('forbidden', 'NOT_CHECKED_IN', 'Only checked-in players have a lobby');
   const plan = await lobbyPlan(ctx, id);
   const lobby = plan.of(entrant.id);
   if (lobby === null) throw new AppError('notFound', 'NOT_IN_A_LOBBY', 'You are not in a lobby yet');

@@ -194,6 +194,16 @@ async function disqualifiedEntrants(ctx: ServiceContext, t: MatchDay): Promise<E
   }));
 }
 
+/**
+ * The user ids of the players on a tournament's roster (its members, checked in or not): who may still be placed
+ * and paid. A player disqualified or removed is not among them, though a team the organiser formed, or a bracket's
+ * entrant, still lists them.
+ */
+export async function rosterMembers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
+  const { members } = await TournamentService.registrations(ctx, tournamentId);
+  return new Set(members.map((p) => p.userId));
+}
+
 /** The user ids of the players disqualified from a tournament (solo or team). */
 export async function disqualifiedPlayers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
   const { disqualified } = await TournamentService.registrations(ctx, tournamentId);
