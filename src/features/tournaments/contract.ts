@@ -618,6 +618,7 @@ export const tournamentErrors = [
   'TEAM_SIZE_MISMATCH',
   'SOLO_TOURNAMENT',
   'ALREADY_IN_TEAM',
+  'PLAYER_DISQUALIFIED',
   'NOT_CAPTAIN',
   'TEAM_FULL',
   'TEAM_NOT_FOUND',

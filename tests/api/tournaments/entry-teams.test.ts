@@ -428,7 +428,7 @@ describe('a whole team waits for a slot', () => {
     expectError(
       await register(id, third, teamBody('Back', [{ userId: third.id }, { userId: late.captain.id }])),
       409,
-      'ALREADY_REGISTERED',
+      'PLAYER_DISQUALIFIED',
     );
   });
 });

@@ -33,6 +33,10 @@ type PastTeam = z.output<typeof pastTeamSchema>;
 
 const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
 const inTeamError = TournamentService.inTeamError;
+const disqualifiedError = TournamentService.disqualifiedError;
+// a team naming someone who may not enter again: said of "one of the players", as the captain may be naming another
+const playerDisqualifiedError = () =>
+  new AppError('conflict', 'PLAYER_DISQUALIFIED', 'A player named was disqualified from this tournament');
 const registeredError = () => new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
 const nameInUseError = () =>
   new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
@@ -57,8 +61,13 @@ async function resolveMember(ctx: ServiceContext, m: MemberInput): Promise<strin
   throw new AppError('notFound', 'UNKNOWN_PLAYER', `No player ${m.username || m.userId}`);
 }
 
+/**
+ * Refuses a team naming a player who may not enter: disqualified from the tournament (said first, whether or not the
+ * team that plays on still lists them), in a team already, or registered alone.
+ */
 async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
-  const { inTeam, registered } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
+  const { inTeam, registered, disqualified } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
+  if (disqualified.size) throw playerDisqualifiedError();
   if (inTeam.size) throw inTeamError();
   if (registered.size) throw registeredError();
 }
@@ -102,6 +111,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), ids),
   });
   // what another entry, made at the same moment, decided after the checks above
+  if (created === 'disqualified') throw playerDisqualifiedError();
   if (created === 'inTeam') throw inTeamError();
   if (created === 'registered') throw registeredError();
   if (created === 'nameInUse') throw nameInUseError();
@@ -136,6 +146,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
     alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), [userId]),
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
+  if (outcome === 'disqualified') throw playerDisqualifiedError();
   if (outcome === 'inTeam') throw inTeamError();
   if (outcome === 'registered') throw registeredError();
   if (outcome === 'gone') throw teamNotFound();
@@ -222,7 +233,8 @@ export async function decline(ctx: ServiceContext, id: string, teamId: string, u
 /**
  * A member leaves while registration is open: a whole team gives its slot back, to the first in line,
  * and is pending again (the captain may invite someone else); a team waiting for a slot leaves the
- * queue. The captain leaving disbands the team. Null when disbanded.
+ * queue. The captain leaving disbands the team, and so does the team giving its slot back once its captain was
+ * disqualified (the team could never be whole again with them). Null when disbanded.
  */
 export async function leave(
   ctx: ServiceContext,
@@ -232,17 +244,16 @@ export async function leave(
 ): Promise<EntryTeam | null> {
   const row = await openTeam(ctx, id, teamId);
   const team = (await TeamRepository.findTeam(ctx.db.kysely, id, teamId))!;
-  const disband = team.captain_id === userId;
   const result = await TeamRepository.removeMember(ctx.db.kysely, {
     tournamentId: id,
     teamId,
     userId,
-    disband,
+    disband: team.captain_id === userId,
     now: nowIso(),
   });
   if (!result.removed) throw new AppError('conflict', 'NOT_REGISTERED', 'Not in this team');
   await TournamentService.mailPromoted(ctx, id, result.promoted);
-  return disband ? null : teamOf(ctx, row, teamId);
+  return result.disbanded ? null : teamOf(ctx, row, teamId);
 }
 
 /**
@@ -265,7 +276,10 @@ export async function join(
   input: RegistrationInput,
 ) {
   if (input.teamName) return { ...(await register(ctx, id, userId, input)), badges: [] };
-  if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
+  // a disqualified player is told so, even while the team that plays on without them still lists them
+  const { inTeam, disqualified } = await TeamRepository.takenPlayers(ctx.db.kysely, id, [userId]);
+  if (disqualified.size) throw disqualifiedError();
+  if (inTeam.size) throw inTeamError();
   return TournamentService.join(ctx, id, userId, callerId, input);
 }
 
