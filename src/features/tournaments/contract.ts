@@ -562,8 +562,9 @@ declare module '../../platform/events.ts' {
      */
     'tournaments.deleting': { ownerId: string; tournamentId: string };
     /**
-     * The roster is exported: a feature that formed teams of the tournament's players (the organiser's, from solo
-     * sign-ups) answers each player's team, for the export's team column.
+     * The roster is exported, or a captain names a team: a feature that formed teams of the tournament's players
+     * (the organiser's, from solo sign-ups) answers each player's team, for the export's team column and so that a
+     * captain's team never takes the name of one of those.
      */
     'tournaments.roster_teams': { ownerId: string; tournamentId: string };
     /**

@@ -82,13 +82,11 @@ export const findTeam = (db: Db, tournamentId: string, teamId: string) =>
     .where('id', '=', teamId)
     .executeTakeFirst();
 
-export const teamNamed = (db: Db, tournamentId: string, name: string) =>
-  db
-    .selectFrom('entry_teams')
-    .select('id')
-    .where('tournament_id', '=', tournamentId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+/** The names of every team captains registered for the tournament, whole or pending. */
+export const teamNamesIn = async (db: Db, tournamentId: string) =>
+  (await db.selectFrom('entry_teams').select('name').where('tournament_id', '=', tournamentId).execute()).map(
+    (r) => r.name,
+  );
 
 /** The members of a tournament's teams (all of them, or of one), with their check-in once registered. */
 export async function membersOf(db: Db, tournamentId: string, teamId?: string): Promise<EntryMemberRow[]> {
@@ -205,6 +203,8 @@ export function createTeam(
     captainId: string;
     members: NewMember[];
     now: string;
+    /** once the tournament is held: whether another team of it has the name (as the caller compares names) */
+    nameTaken?: (trx: Transaction<Database>) => Promise<boolean>;
     /** in the same transaction, once the members are written */
     alongside?: (trx: Transaction<Database>) => Promise<void>;
   },
@@ -212,6 +212,8 @@ export function createTeam(
   return refusedOr(() =>
     transaction(db, async (trx) => {
       if (!(await lockSlots(trx, p.tournamentId))) return 'gone' as const;
+      // read under the hold: two captains naming their teams alike (in any case) at once are taken in turn
+      if (await p.nameTaken?.(trx)) throw new Refused('nameInUse');
       await assertFreeHeld(
         trx,
         p.tournamentId,

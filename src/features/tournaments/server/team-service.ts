@@ -72,6 +72,27 @@ async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
   if (registered.size) throw registeredError();
 }
 
+/**
+ * How team names are compared: ignoring case, as the results' CSV finds a team by its name, so two teams of a
+ * tournament never answer to one name there.
+ */
+export const teamNameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase('it');
+
+/**
+ * Whether a team of the tournament has this name, in any case: one a captain registered, whole or pending, or one
+ * the organiser formed from solo sign-ups (a feature above names those, asked as for the roster's export).
+ */
+async function nameTaken(ctx: ServiceContext, id: string, name: string): Promise<boolean> {
+  const formed = await ctx.events.emit(ctx, 'tournaments.roster_teams', {
+    ownerId: ctx.config.ownerId,
+    tournamentId: id,
+  });
+  const key = teamNameKey(name);
+  return [...(await TeamRepository.teamNamesIn(ctx.db.kysely, id)), ...formed.map((f) => f.team)].some(
+    (taken) => teamNameKey(taken) === key,
+  );
+}
+
 // Teams list in the order they were registered, a tie left to a random id: two registered within one
 // millisecond by this process are stamped a millisecond apart.
 const teamStamp = monotonicTimestamps();
@@ -95,7 +116,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
   for (const userId of ids) await TournamentService.assertOldEnough(ctx, row, userId);
   await assertFree(ctx, id, ids);
   const name = input.teamName!;
-  if (await TeamRepository.teamNamed(ctx.db.kysely, id, name)) throw nameInUseError();
+  if (await nameTaken(ctx, id, name)) throw nameInUseError();
   const teamId = randomUUID();
   const created = await TeamRepository.createTeam(ctx.db.kysely, {
     id: teamId,
@@ -103,6 +124,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     name,
     captainId,
     now: teamStamp(),
+    nameTaken: (trx) => nameTaken(inTransaction(ctx, trx), id, name),
     members: ids.map((userId, i) => ({
       userId,
       state: i === 0 ? 'accepted' : 'invited',
