@@ -123,6 +123,8 @@ for (const lang of ['it', 'en'] as const) {
     const dialog = page.getByTestId('join-dialog');
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('join-team')).toContainText(fillText(texts.join.teamLegend, { size: 2 }));
+    // a duo has one teammate: the field is not numbered
+    await expect(page.locator('label[for="join-teammate-0"]')).toHaveText(texts.join.teammateOnly);
     // signing up alone (for the organiser to place) hides the team's fields
     await page.getByTestId('join-alone').check();
     await expect(page.getByTestId('join-team')).toHaveCount(0);

@@ -466,10 +466,18 @@ export default function JoinDialog({
                 />
               </Field>
               {teammates.map((m, i) => (
-                <div key={i} className="grid gap-3 sm:grid-cols-2" data-testid="join-teammate">
+                // side by side, the two inputs line up even when one label takes two lines
+                <div key={i} className="grid gap-3 sm:grid-cols-2 sm:items-end" data-testid="join-teammate">
                   {(
                     [
-                      ['username', `join-teammate-${i}`, t('tournaments.join.teammate', { n: i + 1 })],
+                      // numbered only when there are several to tell apart (a duo has one teammate)
+                      [
+                        'username',
+                        `join-teammate-${i}`,
+                        teammates.length > 1
+                          ? t('tournaments.join.teammate', { n: i + 1 })
+                          : t('tournaments.join.teammateOnly'),
+                      ],
                       ['gameName', `join-teammate-game-${i}`, t('tournaments.join.teammateGameName')],
                     ] as const
                   ).map(([field, id, label]) => (
