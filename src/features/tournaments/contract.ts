@@ -378,10 +378,14 @@ export const playerEntryTeamSchema = z.object({
   since: z.string(),
 });
 export type PlayerEntryTeam = z.infer<typeof playerEntryTeamSchema>;
-/** GET /teams/mine: the caller's earlier teams (name and members), newest first, to register again. */
+/**
+ * GET /teams/mine: the caller's earlier teams (name, the game it played and members), newest first, to register
+ * again; each member with the in-game name that team entered them with, for a team of the same game.
+ */
 export const pastTeamSchema = z.object({
   name: z.string(),
-  members: z.array(z.object({ userId: z.string(), username: z.string() })),
+  game: z.string(),
+  members: z.array(z.object({ userId: z.string(), username: z.string(), gameName: z.string() })),
 });
 
 export const competitionSchema = z.object({

@@ -434,13 +434,16 @@ export function invite(
   );
 }
 
-/** The whole teams a player was in at this brand's tournaments, newest first, with every member's id. */
+/**
+ * The whole teams a player was in at this brand's tournaments, newest first, with their tournament's game and every
+ * member's id and game account (JSON) in that team.
+ */
 export async function pastTeamsOf(db: Db, owner: string, userId: string) {
   const teams = await db
     .selectFrom('entry_teams as t')
     .innerJoin('entry_team_members as m', 'm.team_id', 't.id')
     .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
-    .select(['t.id', 't.name', 't.created_at'])
+    .select(['t.id', 't.name', 't.created_at', 'tt.game'])
     .where('tt.owner', '=', owner)
     .where('m.user_id', '=', userId)
     .where('t.complete', '=', 1)
@@ -450,7 +453,7 @@ export async function pastTeamsOf(db: Db, owner: string, userId: string) {
   if (!teams.length) return [];
   const members = await db
     .selectFrom('entry_team_members')
-    .select(['team_id', 'user_id'])
+    .select(['team_id', 'user_id', 'game_account'])
     .where(
       'team_id',
       'in',
@@ -459,7 +462,11 @@ export async function pastTeamsOf(db: Db, owner: string, userId: string) {
     .orderBy('created_at')
     .orderBy('user_id')
     .execute();
-  return teams.map((t) => ({ name: t.name, members: members.filter((m) => m.team_id === t.id).map((m) => m.user_id) }));
+  return teams.map((t) => ({
+    name: t.name,
+    game: t.game,
+    members: members.filter((m) => m.team_id === t.id).map((m) => ({ id: m.user_id, gameAccount: m.game_account })),
+  }));
 }
 
 /** A player is in a handful of teams at once; the list of those with no seat yet stops there. */

@@ -401,23 +401,36 @@ export async function playersInTeams(ctx: ServiceContext, id: string): Promise<S
   return new Set((await TeamRepository.membersOf(ctx.db.kysely, id)).map((m) => m.user_id));
 }
 
-/** GET /teams/mine: the caller's earlier whole teams, each set of members once (its newest name). */
+/**
+ * GET /teams/mine: the caller's earlier whole teams, each set of members once (as its newest entry was: its name,
+ * game and the members' in-game names). An in-game name is the one that team played under (the captain's naming, or
+ * the member's own on accepting), so the captain can name the same team again; nothing else of a teammate's game
+ * account (its id, its platform) is given.
+ */
 export async function mine(ctx: ServiceContext, userId: string): Promise<PastTeam[]> {
   const past = await TeamRepository.pastTeamsOf(ctx.db.kysely, ctx.config.ownerId, userId);
   const seen = new Set<string>();
   const unique = past.filter((t) => {
-    const key = [...t.members].sort().join(',');
+    const key = t.members
+      .map((m) => m.id)
+      .sort()
+      .join(',');
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
   const names = await Directory.contactsOf(
     ctx,
-    unique.flatMap((t) => t.members),
+    unique.flatMap((t) => t.members.map((m) => m.id)),
   );
   return unique.map((t) => ({
     name: t.name,
-    members: t.members.map((id) => ({ userId: id, username: names.get(id)?.username ?? '' })),
+    game: t.game,
+    members: t.members.map((m) => ({
+      userId: m.id,
+      username: names.get(m.id)?.username ?? '',
+      gameName: (JSON.parse(m.gameAccount) as GameAccount).username,
+    })),
   }));
 }
 
