@@ -412,6 +412,24 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('entry-team-invite-game').fill('Ghost');
     await page.getByTestId('entry-team-invite-submit').click();
     await expect(result).toHaveText(texts.inviteUnknown);
+    // a player disqualified from the tournament may not enter it again: the form says so
+    const banned = await apiPlayer(page.request, lang, `ib${lang}`);
+    const joined = await page.request.post(`/api/tournaments/${id}/register?userID=${banned.id}`, {
+      headers: { authorization: `Bearer ${banned.token}` },
+      data: { gameAccounts: [{ userId: banned.id, gameAccount: account('bShort') }] },
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+    const disqualified = await page.request.post(`/api/tournaments/${id}/registrations/${banned.id}/disqualify`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { reason: 'Cheating' },
+    });
+    expect(disqualified.status(), await disqualified.text()).toBe(200);
+    await page.getByTestId('entry-team-invite-username').fill(banned.username);
+    await page.getByTestId('entry-team-invite-submit').click();
+    await expect(result).toHaveText(texts.inviteDisqualified);
+    await keepShot(page.getByTestId('entry-teams'), {
+      path: test.info().outputPath(`invite-disqualified-${lang}-390.png`),
+    });
     await page.getByTestId('entry-team-invite-username').fill(replacement.username);
     await page.getByTestId('entry-team-invite-game').fill('Stand-in');
     await page.getByTestId('entry-team-invite-submit').click();
