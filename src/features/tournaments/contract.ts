@@ -378,10 +378,14 @@ export const playerEntryTeamSchema = z.object({
   since: z.string(),
 });
 export type PlayerEntryTeam = z.infer<typeof playerEntryTeamSchema>;
-/** GET /teams/mine: the caller's earlier teams (name and members), newest first, to register again. */
+/**
+ * GET /teams/mine: the caller's earlier teams (name, the game it played and members), newest first, to register
+ * again; each member with the in-game name that team entered them with, for a team of the same game.
+ */
 export const pastTeamSchema = z.object({
   name: z.string(),
-  members: z.array(z.object({ userId: z.string(), username: z.string() })),
+  game: z.string(),
+  members: z.array(z.object({ userId: z.string(), username: z.string(), gameName: z.string() })),
 });
 
 export const competitionSchema = z.object({
@@ -562,8 +566,9 @@ declare module '../../platform/events.ts' {
      */
     'tournaments.deleting': { ownerId: string; tournamentId: string };
     /**
-     * The roster is exported: a feature that formed teams of the tournament's players (the organiser's, from solo
-     * sign-ups) answers each player's team, for the export's team column.
+     * The roster is exported, or a captain names a team: a feature that formed teams of the tournament's players
+     * (the organiser's, from solo sign-ups) answers each player's team, for the export's team column and so that a
+     * captain's team never takes the name of one of those.
      */
     'tournaments.roster_teams': { ownerId: string; tournamentId: string };
     /**
@@ -618,6 +623,7 @@ export const tournamentErrors = [
   'TEAM_SIZE_MISMATCH',
   'SOLO_TOURNAMENT',
   'ALREADY_IN_TEAM',
+  'PLAYER_DISQUALIFIED',
   'NOT_CAPTAIN',
   'TEAM_FULL',
   'TEAM_NOT_FOUND',

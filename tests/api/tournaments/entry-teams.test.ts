@@ -428,7 +428,7 @@ describe('a whole team waits for a slot', () => {
     expectError(
       await register(id, third, teamBody('Back', [{ userId: third.id }, { userId: late.captain.id }])),
       409,
-      'ALREADY_REGISTERED',
+      'PLAYER_DISQUALIFIED',
     );
   });
 });
@@ -620,21 +620,34 @@ describe('brackets', () => {
 });
 
 describe('earlier teams', () => {
+  // each member's in-game name is the one the newest entry played under: the partner answered with their own
   test('GET /teams/mine lists the whole teams the caller played in, each set of members once', async () => {
     const first = await duo();
     const { captain, partner, teamId } = await pendingDuo(first, 'Comets');
     await answer(first, teamId, partner, 'accept');
-    const second = await duo();
-    const again = await register(second, captain, teamBody('Comets', [{ userId: captain.id }, { userId: partner.id }]));
-    await answer(second, again.json.data.team.id, partner, 'accept');
+    const second = await duo({ game: 'Valorant', console: ['PC'] });
+    const valorant = (tag: string) => ({ ...gameAccount(tag), game: 'Valorant' });
+    const again = await register(second, captain, {
+      teamName: 'Comets',
+      gameAccounts: [
+        { userId: captain.id, gameAccount: valorant('CaptainAim') },
+        { userId: partner.id, gameAccount: valorant('NamedByCaptain') },
+      ],
+    });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    const accepted = await answer(second, again.json.data.team.id, partner, 'accept', {
+      gameAccount: valorant('PartnerOwn'),
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
     const res = await t.call('GET', '/api/teams/mine', { token: partner.token });
     expect(res.status).toBe(200);
     expect(res.json.data).toEqual([
       {
         name: 'Comets',
+        game: 'Valorant',
         members: [
-          { userId: captain.id, username: captain.username },
-          { userId: partner.id, username: partner.username },
+          { userId: captain.id, username: captain.username, gameName: 'CaptainAim' },
+          { userId: partner.id, username: partner.username, gameName: 'PartnerOwn' },
         ],
       },
     ]);

@@ -69,15 +69,21 @@ async function player(page: Page, lang: Lang, prefix: string, account?: string) 
   return { ...who, token };
 }
 
-/** A duo Valorant tournament open for registration, check-in a day away. */
-async function duoTournament(request: APIRequestContext, token: string, name: string, maxPartecipants: number) {
+/** A duo (or `teamSize`) Valorant tournament open for registration, check-in a day away. */
+async function duoTournament(
+  request: APIRequestContext,
+  token: string,
+  name: string,
+  maxPartecipants: number,
+  teamSize = 2,
+) {
   const created = await request.post('/api/tournaments', {
     headers: { authorization: `Bearer ${token}` },
     data: {
       name: unique(name),
       game: 'Valorant',
       console: ['PC'],
-      teamSize: 2,
+      teamSize,
       maxPartecipants,
       ...registrationOpenSchedule(),
     },
@@ -123,6 +129,8 @@ for (const lang of ['it', 'en'] as const) {
     const dialog = page.getByTestId('join-dialog');
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('join-team')).toContainText(fillText(texts.join.teamLegend, { size: 2 }));
+    // a duo has one teammate: the field is not numbered
+    await expect(page.locator('label[for="join-teammate-0"]')).toHaveText(texts.join.teammateOnly);
     // signing up alone (for the organiser to place) hides the team's fields
     await page.getByTestId('join-alone').check();
     await expect(page.getByTestId('join-team')).toHaveCount(0);
@@ -235,7 +243,10 @@ for (const lang of ['it', 'en'] as const) {
   });
 }
 
-/** The captain registers a duo with a new partner, who accepts: all through the API. */
+/**
+ * The captain registers a duo with a new partner, who accepts: all through the API. The partner plays as `p` followed
+ * by the team's name ("pKites"); the partner is answered.
+ */
 async function wholeDuo(request: APIRequestContext, lang: Lang, id: string, name: string, captain: Who) {
   const partner = await apiPlayer(request, lang, `wp${lang}`);
   const account = (tag: string) => ({ username: tag, id: tag, game: 'Valorant', console: 'PC' });
@@ -256,6 +267,58 @@ async function wholeDuo(request: APIRequestContext, lang: Lang, id: string, name
     data: {},
   });
   expect(accepted.status(), await accepted.text()).toBe(200);
+  return partner;
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`an earlier team fills in its name, the teammate and their in-game name (${lang})`, async ({ page }) => {
+    const texts = localeTexts(lang, 'tournaments').join;
+    const token = await adminToken(page.request);
+    const captain = await player(page, lang, `ec${lang}`, 'CaptainAim');
+    const partner = await wholeDuo(
+      page.request,
+      lang,
+      await duoTournament(page.request, token, 'Old duo ', 8),
+      'Kites',
+      captain,
+    );
+    const id = await duoTournament(page.request, token, `Again ${lang} `, 8);
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      await page.setViewportSize(size);
+      await openTournament(page, lang, id);
+      await page.getByTestId('tournament-action').click();
+      await expect(page.getByTestId('join-dialog')).toBeVisible();
+      // a duo has one teammate: the field is not numbered
+      await expect(page.locator('label[for="join-teammate-0"]')).toHaveText(texts.teammateOnly);
+      await expect(page.getByTestId('join-teammate-game-0')).toHaveValue('');
+      await page
+        .getByTestId('join-past-team')
+        .selectOption({ label: `Kites (${captain.username}, ${partner.username})` });
+      await expect(page.getByTestId('join-team-name')).toHaveValue('Kites');
+      await expect(page.getByTestId('join-teammate-0')).toHaveValue(partner.username);
+      await expect(page.getByTestId('join-teammate-game-0')).toHaveValue('pKites');
+      await keepShot(page.getByTestId('join-team'), {
+        path: test.info().outputPath(`past-team-${lang}-${size.width}.png`),
+      });
+      await page.getByTestId('join-cancel').click();
+      await expect(page.getByTestId('join-dialog')).toHaveCount(0);
+    }
+    await page.getByTestId('tournament-action').click();
+    await page.getByTestId('join-saved-account').selectOption({ index: 1 });
+    await page.getByTestId('join-past-team').selectOption({ index: 1 });
+    await page.getByTestId('join-submit').click();
+    await expect(page.getByTestId('entry-team-name')).toHaveText('Kites');
+
+    // a trio's two teammates are told apart by their number
+    await openTournament(page, lang, await duoTournament(page.request, token, `Trio ${lang} `, 8, 3));
+    await page.getByTestId('tournament-action').click();
+    await expect(page.locator('label[for="join-teammate-0"]')).toHaveText(fillText(texts.teammate, { n: 1 }));
+    await expect(page.locator('label[for="join-teammate-1"]')).toHaveText(fillText(texts.teammate, { n: 2 }));
+    await keepShot(page.getByTestId('join-team'), { path: test.info().outputPath(`trio-teammates-${lang}.png`) });
+  });
 }
 
 for (const lang of ['it', 'en'] as const) {
@@ -349,6 +412,24 @@ for (const lang of ['it', 'en'] as const) {
     await page.getByTestId('entry-team-invite-game').fill('Ghost');
     await page.getByTestId('entry-team-invite-submit').click();
     await expect(result).toHaveText(texts.inviteUnknown);
+    // a player disqualified from the tournament may not enter it again: the form says so
+    const banned = await apiPlayer(page.request, lang, `ib${lang}`);
+    const joined = await page.request.post(`/api/tournaments/${id}/register?userID=${banned.id}`, {
+      headers: { authorization: `Bearer ${banned.token}` },
+      data: { gameAccounts: [{ userId: banned.id, gameAccount: account('bShort') }] },
+    });
+    expect(joined.status(), await joined.text()).toBe(200);
+    const disqualified = await page.request.post(`/api/tournaments/${id}/registrations/${banned.id}/disqualify`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { reason: 'Cheating' },
+    });
+    expect(disqualified.status(), await disqualified.text()).toBe(200);
+    await page.getByTestId('entry-team-invite-username').fill(banned.username);
+    await page.getByTestId('entry-team-invite-submit').click();
+    await expect(result).toHaveText(texts.inviteDisqualified);
+    await keepShot(page.getByTestId('entry-teams'), {
+      path: test.info().outputPath(`invite-disqualified-${lang}-390.png`),
+    });
     await page.getByTestId('entry-team-invite-username').fill(replacement.username);
     await page.getByTestId('entry-team-invite-game').fill('Stand-in');
     await page.getByTestId('entry-team-invite-submit').click();

@@ -482,13 +482,13 @@ export async function join(
     return await transaction(db, async (trx) => {
       // a team's registration, invitation and answer hold the tournament row too: a captain naming this player at
       // the same moment either committed before (and the player is in the team) or waits and sees this entry
-      if (p.teams) {
-        if (!(await lockSlots(trx, p.tournamentId))) return 'gone';
-        if (await rowExists(trx, 'entry_team_members', { tournament_id: p.tournamentId, user_id: p.userId }))
-          return 'inTeam';
-      }
+      if (p.teams && !(await lockSlots(trx, p.tournamentId))) return 'gone';
       const existing = await findRegistration(trx, p.tournamentId, p.userId);
-      if (existing) return existing.state === 'disqualified' ? 'disqualified' : 'already';
+      // said first: the team that plays on without a disqualified player still lists them
+      if (existing?.state === 'disqualified') return 'disqualified';
+      if (p.teams && (await rowExists(trx, 'entry_team_members', { tournament_id: p.tournamentId, user_id: p.userId })))
+        return 'inTeam';
+      if (existing) return 'already';
       const state = await seatOrQueue(trx, p.tournamentId);
       if (state === 'gone') return 'gone';
       await trx

@@ -69,7 +69,7 @@ export const inTeamError = () =>
   new AppError('conflict', 'ALREADY_IN_TEAM', 'A player is already in a team of this tournament');
 /** A tournament captains register teams for (two members or more). */
 const playedByTeams = (row: TournamentRow) => (row.team_size ?? 1) >= 2;
-const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
+export const disqualifiedError = () => new AppError('forbidden', 'DISQUALIFIED', 'Disqualified from this tournament');
 /** The status finalising sets (results' prize-repository.ts), the only one a finalised tournament keeps. */
 const ENDED: TournamentStatus = 2;
 /** Stored instants are UTC ISO strings whatever offset the admin sent, so text order is time order. */
@@ -1374,8 +1374,11 @@ export async function addPlayer(ctx: ServiceContext, actor: Actor, id: string, u
   if (!player) throw Directory.playerNotFound();
   const account = savedAccountFor(row, player.gameAccounts);
   await assertOldEnough(ctx, row, userId);
-  // a player in a captain's team stands with the team: its seat, or its place in the queue, is theirs
-  if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
+  // a player in a captain's team stands with the team: its seat, or its place in the queue, is theirs; one
+  // disqualified is told so first, even while the team that plays on without them still lists them
+  const { inTeam, disqualified } = await TeamRepository.takenPlayers(ctx.db.kysely, id, [userId]);
+  if (disqualified.size) throw disqualifiedError();
+  if (inTeam.size) throw inTeamError();
   await audited(ctx, actor, async (tx, audit) => {
     // the game account above was read from a profile a closing may be erasing: it waits, or refuses a closed one
     await Directory.holdOpenAccounts(tx, [userId]);

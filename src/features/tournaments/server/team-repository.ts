@@ -30,10 +30,10 @@ export interface NewMember {
 }
 
 /**
- * Why a team's write was refused: the team has all its members, a player named is in a team already or registered
- * on their own, or another team has the name.
+ * Why a team's write was refused: the team has all its members, a player named was disqualified from the tournament,
+ * is in a team already or registered on their own, or another team has the name.
  */
-type Refusal = 'full' | 'inTeam' | 'registered' | 'nameInUse';
+type Refusal = 'full' | 'disqualified' | 'inTeam' | 'registered' | 'nameInUse';
 
 /** Thrown inside a transaction to roll it back with a reason the caller turns into an answer. */
 class Refused extends Error {
@@ -82,13 +82,11 @@ export const findTeam = (db: Db, tournamentId: string, teamId: string) =>
     .where('id', '=', teamId)
     .executeTakeFirst();
 
-export const teamNamed = (db: Db, tournamentId: string, name: string) =>
-  db
-    .selectFrom('entry_teams')
-    .select('id')
-    .where('tournament_id', '=', tournamentId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+/** The names of every team captains registered for the tournament, whole or pending. */
+export const teamNamesIn = async (db: Db, tournamentId: string) =>
+  (await db.selectFrom('entry_teams').select('name').where('tournament_id', '=', tournamentId).execute()).map(
+    (r) => r.name,
+  );
 
 /** The members of a tournament's teams (all of them, or of one), with their check-in once registered. */
 export async function membersOf(db: Db, tournamentId: string, teamId?: string): Promise<EntryMemberRow[]> {
@@ -108,7 +106,10 @@ export async function membersOf(db: Db, tournamentId: string, teamId?: string): 
   }));
 }
 
-/** Which of these players already stand in a team of the tournament, or are registered in it on their own. */
+/**
+ * Which of these players already stand in a team of the tournament, or are registered in it on their own, and which
+ * of those registered were disqualified from it (they may not enter it again in any way).
+ */
 export async function takenPlayers(db: Db, tournamentId: string, userIds: string[]) {
   const [inTeam, registered] = await Promise.all([
     db
@@ -119,12 +120,16 @@ export async function takenPlayers(db: Db, tournamentId: string, userIds: string
       .execute(),
     db
       .selectFrom('tournament_registrations')
-      .select('user_id')
+      .select(['user_id', 'state'])
       .where('tournament_id', '=', tournamentId)
       .where('user_id', 'in', userIds)
       .execute(),
   ]);
-  return { inTeam: new Set(inTeam.map((r) => r.user_id)), registered: new Set(registered.map((r) => r.user_id)) };
+  return {
+    inTeam: new Set(inTeam.map((r) => r.user_id)),
+    registered: new Set(registered.map((r) => r.user_id)),
+    disqualified: new Set(registered.filter((r) => r.state === 'disqualified').map((r) => r.user_id)),
+  };
 }
 
 export const membershipOf = (db: Db, tournamentId: string, userId: string) =>
@@ -174,11 +179,13 @@ export async function waitingTeamNames(db: Db, tournamentId: string, captainIds:
 }
 
 /**
- * Refuses (rolling the transaction back) when one of these players stands in a team of the tournament or is
- * registered in it on their own. Called once the tournament row is held: a solo join of one of them waits for it too.
+ * Refuses (rolling the transaction back) when one of these players was disqualified from the tournament, stands in a
+ * team of it or is registered in it on their own. Called once the tournament row is held: a solo join of one of them
+ * waits for it too.
  */
 async function assertFreeHeld(trx: Transaction<Database>, tournamentId: string, userIds: string[]) {
-  const { inTeam, registered } = await takenPlayers(trx, tournamentId, userIds);
+  const { inTeam, registered, disqualified } = await takenPlayers(trx, tournamentId, userIds);
+  if (disqualified.size) throw new Refused('disqualified');
   if (inTeam.size) throw new Refused('inTeam');
   if (registered.size) throw new Refused('registered');
 }
@@ -196,6 +203,8 @@ export function createTeam(
     captainId: string;
     members: NewMember[];
     now: string;
+    /** once the tournament is held: whether another team of it has the name (as the caller compares names) */
+    nameTaken?: (trx: Transaction<Database>) => Promise<boolean>;
     /** in the same transaction, once the members are written */
     alongside?: (trx: Transaction<Database>) => Promise<void>;
   },
@@ -203,6 +212,8 @@ export function createTeam(
   return refusedOr(() =>
     transaction(db, async (trx) => {
       if (!(await lockSlots(trx, p.tournamentId))) return 'gone' as const;
+      // read under the hold: two captains naming their teams alike (in any case) at once are taken in turn
+      if (await p.nameTaken?.(trx)) throw new Refused('nameInUse');
       await assertFreeHeld(
         trx,
         p.tournamentId,
@@ -310,6 +321,8 @@ export function accept(
  * slot back first and its members their registrations: it is pending again until it is whole. The
  * freed slot goes to the first in line when `fill` (as a solo member's would); `promoted` is who took
  * it. A team waiting for a slot leaves the queue: its captain's waitlisted registration goes.
+ * A whole team's members disqualified meanwhile leave it as it gives its seat back: they may not play in it again,
+ * so a pending team holding one could never be whole. When that is its captain the team is disbanded (`disbanded`).
  */
 export function removeMember(
   db: Db,
@@ -322,7 +335,7 @@ export function removeMember(
     fill?: boolean;
     now: string;
   },
-): Promise<{ removed: false } | { removed: true; promoted: string[] }> {
+): Promise<{ removed: false } | { removed: true; disbanded: boolean; promoted: string[] }> {
   return transaction(db, async (trx) => {
     if (!(await holdTeam(trx, p.tournamentId, p.teamId))) return { removed: false as const };
     const mine = await trx
@@ -344,8 +357,18 @@ export function removeMember(
         .where('user_id', '=', team.captain_id)
         .where('state', '=', 'waitlist')
         .execute();
+    let disband = p.disband;
     if (team?.complete === 1) {
       const members = trx.selectFrom('entry_team_members').select('user_id').where('team_id', '=', p.teamId);
+      const out = (
+        await trx
+          .selectFrom('tournament_registrations')
+          .select('user_id')
+          .where('tournament_id', '=', p.tournamentId)
+          .where('user_id', 'in', members)
+          .where('state', '=', 'disqualified')
+          .execute()
+      ).map((r) => r.user_id);
       // a disqualified member keeps their row, so they cannot come back
       await trx
         .deleteFrom('tournament_registrations')
@@ -354,8 +377,15 @@ export function removeMember(
         .where('state', '=', 'member')
         .execute();
       await trx.updateTable('entry_teams').set({ complete: 0 }).where('id', '=', p.teamId).execute();
+      if (out.includes(team.captain_id)) disband = true;
+      else if (out.length)
+        await trx
+          .deleteFrom('entry_team_members')
+          .where('team_id', '=', p.teamId)
+          .where('user_id', 'in', out)
+          .execute();
     }
-    if (p.disband) await trx.deleteFrom('entry_teams').where('id', '=', p.teamId).execute();
+    if (disband) await trx.deleteFrom('entry_teams').where('id', '=', p.teamId).execute();
     else
       await trx
         .deleteFrom('entry_team_members')
@@ -363,7 +393,7 @@ export function removeMember(
         .where('user_id', '=', p.userId)
         .execute();
     const promoted = team?.complete === 1 ? await freeSlot(trx, p.tournamentId, p.now, p.fill ?? true) : [];
-    return { removed: true as const, promoted };
+    return { removed: true as const, disbanded: disband, promoted };
   });
 }
 
@@ -404,13 +434,16 @@ export function invite(
   );
 }
 
-/** The whole teams a player was in at this brand's tournaments, newest first, with every member's id. */
+/**
+ * The whole teams a player was in at this brand's tournaments, newest first, with their tournament's game and every
+ * member's id and game account (JSON) in that team.
+ */
 export async function pastTeamsOf(db: Db, owner: string, userId: string) {
   const teams = await db
     .selectFrom('entry_teams as t')
     .innerJoin('entry_team_members as m', 'm.team_id', 't.id')
     .innerJoin('tournaments as tt', 'tt.id', 't.tournament_id')
-    .select(['t.id', 't.name', 't.created_at'])
+    .select(['t.id', 't.name', 't.created_at', 'tt.game'])
     .where('tt.owner', '=', owner)
     .where('m.user_id', '=', userId)
     .where('t.complete', '=', 1)
@@ -420,7 +453,7 @@ export async function pastTeamsOf(db: Db, owner: string, userId: string) {
   if (!teams.length) return [];
   const members = await db
     .selectFrom('entry_team_members')
-    .select(['team_id', 'user_id'])
+    .select(['team_id', 'user_id', 'game_account'])
     .where(
       'team_id',
       'in',
@@ -429,7 +462,11 @@ export async function pastTeamsOf(db: Db, owner: string, userId: string) {
     .orderBy('created_at')
     .orderBy('user_id')
     .execute();
-  return teams.map((t) => ({ name: t.name, members: members.filter((m) => m.team_id === t.id).map((m) => m.user_id) }));
+  return teams.map((t) => ({
+    name: t.name,
+    game: t.game,
+    members: members.filter((m) => m.team_id === t.id).map((m) => ({ id: m.user_id, gameAccount: m.game_account })),
+  }));
 }
 
 /** A player is in a handful of teams at once; the list of those with no seat yet stops there. */

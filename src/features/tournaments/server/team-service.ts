@@ -33,6 +33,10 @@ type PastTeam = z.output<typeof pastTeamSchema>;
 
 const teamNotFound = () => new AppError('notFound', 'TEAM_NOT_FOUND', 'No such team in this tournament');
 const inTeamError = TournamentService.inTeamError;
+const disqualifiedError = TournamentService.disqualifiedError;
+// a team naming someone who may not enter again: said of "one of the players", as the captain may be naming another
+const playerDisqualifiedError = () =>
+  new AppError('conflict', 'PLAYER_DISQUALIFIED', 'A player named was disqualified from this tournament');
 const registeredError = () => new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
 const nameInUseError = () =>
   new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
@@ -57,10 +61,36 @@ async function resolveMember(ctx: ServiceContext, m: MemberInput): Promise<strin
   throw new AppError('notFound', 'UNKNOWN_PLAYER', `No player ${m.username || m.userId}`);
 }
 
+/**
+ * Refuses a team naming a player who may not enter: disqualified from the tournament (said first, whether or not the
+ * team that plays on still lists them), in a team already, or registered alone.
+ */
 async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
-  const { inTeam, registered } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
+  const { inTeam, registered, disqualified } = await TeamRepository.takenPlayers(ctx.db.kysely, id, userIds);
+  if (disqualified.size) throw playerDisqualifiedError();
   if (inTeam.size) throw inTeamError();
   if (registered.size) throw registeredError();
+}
+
+/**
+ * How team names are compared: ignoring case, as the results' CSV finds a team by its name, so two teams of a
+ * tournament never answer to one name there.
+ */
+export const teamNameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase('it');
+
+/**
+ * Whether a team of the tournament has this name, in any case: one a captain registered, whole or pending, or one
+ * the organiser formed from solo sign-ups (a feature above names those, asked as for the roster's export).
+ */
+async function nameTaken(ctx: ServiceContext, id: string, name: string): Promise<boolean> {
+  const formed = await ctx.events.emit(ctx, 'tournaments.roster_teams', {
+    ownerId: ctx.config.ownerId,
+    tournamentId: id,
+  });
+  const key = teamNameKey(name);
+  return [...(await TeamRepository.teamNamesIn(ctx.db.kysely, id)), ...formed.map((f) => f.team)].some(
+    (taken) => teamNameKey(taken) === key,
+  );
 }
 
 // Teams list in the order they were registered, a tie left to a random id: two registered within one
@@ -86,7 +116,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
   for (const userId of ids) await TournamentService.assertOldEnough(ctx, row, userId);
   await assertFree(ctx, id, ids);
   const name = input.teamName!;
-  if (await TeamRepository.teamNamed(ctx.db.kysely, id, name)) throw nameInUseError();
+  if (await nameTaken(ctx, id, name)) throw nameInUseError();
   const teamId = randomUUID();
   const created = await TeamRepository.createTeam(ctx.db.kysely, {
     id: teamId,
@@ -94,6 +124,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     name,
     captainId,
     now: teamStamp(),
+    nameTaken: (trx) => nameTaken(inTransaction(ctx, trx), id, name),
     members: ids.map((userId, i) => ({
       userId,
       state: i === 0 ? 'accepted' : 'invited',
@@ -102,6 +133,7 @@ export async function register(ctx: ServiceContext, id: string, captainId: strin
     alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), ids),
   });
   // what another entry, made at the same moment, decided after the checks above
+  if (created === 'disqualified') throw playerDisqualifiedError();
   if (created === 'inTeam') throw inTeamError();
   if (created === 'registered') throw registeredError();
   if (created === 'nameInUse') throw nameInUseError();
@@ -136,6 +168,7 @@ export async function invite(ctx: ServiceContext, id: string, teamId: string, ca
     alongside: (trx) => Directory.holdOpenAccounts(inTransaction(ctx, trx), [userId]),
   });
   if (outcome === 'full') throw new AppError('conflict', 'TEAM_FULL', 'The team has all its members');
+  if (outcome === 'disqualified') throw playerDisqualifiedError();
   if (outcome === 'inTeam') throw inTeamError();
   if (outcome === 'registered') throw registeredError();
   if (outcome === 'gone') throw teamNotFound();
@@ -222,7 +255,8 @@ export async function decline(ctx: ServiceContext, id: string, teamId: string, u
 /**
  * A member leaves while registration is open: a whole team gives its slot back, to the first in line,
  * and is pending again (the captain may invite someone else); a team waiting for a slot leaves the
- * queue. The captain leaving disbands the team. Null when disbanded.
+ * queue. The captain leaving disbands the team, and so does the team giving its slot back once its captain was
+ * disqualified (the team could never be whole again with them). Null when disbanded.
  */
 export async function leave(
   ctx: ServiceContext,
@@ -232,17 +266,16 @@ export async function leave(
 ): Promise<EntryTeam | null> {
   const row = await openTeam(ctx, id, teamId);
   const team = (await TeamRepository.findTeam(ctx.db.kysely, id, teamId))!;
-  const disband = team.captain_id === userId;
   const result = await TeamRepository.removeMember(ctx.db.kysely, {
     tournamentId: id,
     teamId,
     userId,
-    disband,
+    disband: team.captain_id === userId,
     now: nowIso(),
   });
   if (!result.removed) throw new AppError('conflict', 'NOT_REGISTERED', 'Not in this team');
   await TournamentService.mailPromoted(ctx, id, result.promoted);
-  return disband ? null : teamOf(ctx, row, teamId);
+  return result.disbanded ? null : teamOf(ctx, row, teamId);
 }
 
 /**
@@ -265,7 +298,10 @@ export async function join(
   input: RegistrationInput,
 ) {
   if (input.teamName) return { ...(await register(ctx, id, userId, input)), badges: [] };
-  if (await TeamRepository.membershipOf(ctx.db.kysely, id, userId)) throw inTeamError();
+  // a disqualified player is told so, even while the team that plays on without them still lists them
+  const { inTeam, disqualified } = await TeamRepository.takenPlayers(ctx.db.kysely, id, [userId]);
+  if (disqualified.size) throw disqualifiedError();
+  if (inTeam.size) throw inTeamError();
   return TournamentService.join(ctx, id, userId, callerId, input);
 }
 
@@ -365,23 +401,36 @@ export async function playersInTeams(ctx: ServiceContext, id: string): Promise<S
   return new Set((await TeamRepository.membersOf(ctx.db.kysely, id)).map((m) => m.user_id));
 }
 
-/** GET /teams/mine: the caller's earlier whole teams, each set of members once (its newest name). */
+/**
+ * GET /teams/mine: the caller's earlier whole teams, each set of members once (as its newest entry was: its name,
+ * game and the members' in-game names). An in-game name is the one that team played under (the captain's naming, or
+ * the member's own on accepting), so the captain can name the same team again; nothing else of a teammate's game
+ * account (its id, its platform) is given.
+ */
 export async function mine(ctx: ServiceContext, userId: string): Promise<PastTeam[]> {
   const past = await TeamRepository.pastTeamsOf(ctx.db.kysely, ctx.config.ownerId, userId);
   const seen = new Set<string>();
   const unique = past.filter((t) => {
-    const key = [...t.members].sort().join(',');
+    const key = t.members
+      .map((m) => m.id)
+      .sort()
+      .join(',');
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
   const names = await Directory.contactsOf(
     ctx,
-    unique.flatMap((t) => t.members),
+    unique.flatMap((t) => t.members.map((m) => m.id)),
   );
   return unique.map((t) => ({
     name: t.name,
-    members: t.members.map((id) => ({ userId: id, username: names.get(id)?.username ?? '' })),
+    game: t.game,
+    members: t.members.map((m) => ({
+      userId: m.id,
+      username: names.get(m.id)?.username ?? '',
+      gameName: (JSON.parse(m.gameAccount) as GameAccount).username,
+    })),
   }));
 }
 

@@ -104,7 +104,7 @@ export default function JoinDialog({
   const [teammates, setTeammates] = useState<Teammate[]>(() =>
     Array.from({ length: Math.max(teamSize - 1, 0) }, () => ({ username: '', gameName: '' })),
   );
-  const [pastTeams, setPastTeams] = useState<{ name: string; members: { username: string }[] }[]>([]);
+  const [pastTeams, setPastTeams] = useState<Answer<TournamentsApi, 'GET /teams/mine'>>([]);
   /** a team of this tournament that invited the player: answered here rather than registering another */
   const [invitation, setInvitation] = useState<{ id: string; name: string } | null>(null);
   const [help, setHelp] = useState<Help>(null);
@@ -163,7 +163,17 @@ export default function JoinDialog({
     if (!past) return;
     setTeamName(past.name);
     const others = past.members.filter((m) => m.username !== user.username);
-    setTeammates((all) => all.map((m, i) => ({ ...m, username: others[i]?.username ?? m.username })));
+    // an in-game name is the game's: one the earlier team played another game under would be refused
+    const sameGame = past.game === tournament.game;
+    setTeammates((all) =>
+      all.map((m, i) => {
+        const earlier = others[i];
+        return {
+          username: earlier?.username ?? m.username,
+          gameName: sameGame && earlier?.gameName ? earlier.gameName : m.gameName,
+        };
+      }),
+    );
   };
   // a new account's name or id: typing one clears the saved account, the two choices exclude each other
   const newAccountInput = (field: 'newUsername' | 'newId', id: string) => (
@@ -466,10 +476,18 @@ export default function JoinDialog({
                 />
               </Field>
               {teammates.map((m, i) => (
-                <div key={i} className="grid gap-3 sm:grid-cols-2" data-testid="join-teammate">
+                // side by side, the two inputs line up even when one label takes two lines
+                <div key={i} className="grid gap-3 sm:grid-cols-2 sm:items-end" data-testid="join-teammate">
                   {(
                     [
-                      ['username', `join-teammate-${i}`, t('tournaments.join.teammate', { n: i + 1 })],
+                      // numbered only when there are several to tell apart (a duo has one teammate)
+                      [
+                        'username',
+                        `join-teammate-${i}`,
+                        teammates.length > 1
+                          ? t('tournaments.join.teammate', { n: i + 1 })
+                          : t('tournaments.join.teammateOnly'),
+                      ],
                       ['gameName', `join-teammate-game-${i}`, t('tournaments.join.teammateGameName')],
                     ] as const
                   ).map(([field, id, label]) => (

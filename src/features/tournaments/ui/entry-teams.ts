@@ -14,6 +14,7 @@ const inviteRefusals: Record<string, string> = {
   UNKNOWN_PLAYER: 'invite-unknown',
   ALREADY_IN_TEAM: 'invite-taken',
   ALREADY_REGISTERED: 'invite-taken',
+  PLAYER_DISQUALIFIED: 'invite-disqualified',
   TEAM_FULL: 'invite-full',
   REGISTRATION_CLOSED: 'invite-closed',
 };
