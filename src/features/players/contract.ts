@@ -39,6 +39,8 @@ export const historyEntrySchema = z.object({
   start: z.string().nullable(),
   /** false while it has not begun: the player is registered, with nothing to rank yet */
   started: z.boolean(),
+  /** true while its check-in window is open (it has not begun yet): the page says so rather than "upcoming" */
+  checkinOpen: z.boolean(),
   /** true once an admin finalised it: rank, points and credits are final */
   finalized: z.boolean(),
   /** null while unranked (no counted match yet) or disqualified */

@@ -139,6 +139,26 @@ describe('GET /api/players/{username}', () => {
     expect((await page(shy.username)).status).toBe(200);
   });
 
+  test('a tournament not begun says whether its check-in is open; one begun or over never does', async () => {
+    const fan = await T.quickPlayer(t);
+    const later = await T.createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+    const soon = await T.createTournament(t, admin.token, 'registration', { maxPartecipants: 10 });
+    for (const id of [later, soon]) expect((await T.join(t, id, fan)).status).toBe(200);
+    const before = new Map(
+      ((await page(fan.username)).json.data as PlayerProfile).history.data.map((e) => [e.tournamentId, e]),
+    );
+    expect(before.get(soon)).toMatchObject({ started: false, checkinOpen: false });
+    await T.setPhase(t, admin.token, soon, 'checkinOpen');
+    const res = await page(fan.username);
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const byId = new Map((res.json.data as PlayerProfile).history.data.map((e) => [e.tournamentId, e]));
+    expect(byId.get(soon)).toMatchObject({ started: false, checkinOpen: true });
+    expect(byId.get(later)).toMatchObject({ started: false, checkinOpen: false });
+    // the finalised ones of the star's page
+    for (const e of ((await page(star.username)).json.data as PlayerProfile).history.data)
+      if (e.started) expect(e.checkinOpen, e.tournamentId).toBe(false);
+  });
+
   test('a blocked account has no page', async () => {
     const gone = await T.quickPlayer(t);
     await t.db.kysely

@@ -213,4 +213,64 @@ describe('badges are earned on the event, by the server', () => {
     expect(await balanceOf(t, p.id)).toBe(100 + 3 - 60 + 5);
     await auditLedger(t);
   });
+
+  // the shop's address dialog saves the address on the profile, then buys: two calls, each answering its own badges,
+  // so the dialog has to show the first call's too (the profile badge is in no purchase answer)
+  test("the shop dialog's address save completing the profile answers its badge; the purchase its own", async () => {
+    const p = await quickPlayer(t);
+    const put = (body: Record<string, unknown>) => t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body });
+    expect(slugs(await put({ discordId: 'shop#1', epicId: 'ShopFN' }))).toEqual([]);
+    await api.credit(p.id, 100);
+    const product = await api.product({ price: 60, quantity: 5 });
+    // the body the dialog sends, every address field of the form
+    const address = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      street_name: 'Via Roma 1',
+      additional_address_info: '',
+      zip_code: '20121',
+      city: 'Milano',
+      country: 'Italy',
+      phone_number: '+39 333 123 4567',
+    };
+    const saved = await put(address);
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.earnedBadges).toEqual([expect.objectContaining({ slug: 'full_profile', credits: 30 })]);
+    const bought = await t.call('POST', '/api/marketplace/purchases', {
+      token: p.token,
+      body: { productId: product._id, shippingAddress: address },
+      headers: { 'idempotency-key': `shop-${p.id}` },
+    });
+    expect(bought.status, JSON.stringify(bought.json)).toBe(201);
+    expect(slugs(bought)).toEqual(['shopper']);
+    expect(await balanceOf(t, p.id)).toBe(100 + 30 - 60 + 5);
+    expect(await backpack(p.id)).toEqual(['full_profile', 'shopper']);
+    await auditLedger(t);
+  });
+
+  // the join dialog of a Fortnite tournament saves the Discord and Epic ids on the profile, then joins: the profile
+  // badge is in the save's answer only, never in the join's
+  test("the join dialog's ids save completing the profile answers its badge; the join only its own", async () => {
+    const p = await quickPlayer(t);
+    const put = (body: Record<string, unknown>) => t.call('PUT', `/api/users/pp/${p.id}`, { token: p.token, body });
+    const { discordId, epicId, ...address } = {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      street_name: 'Via Roma 1',
+      zip_code: '20121',
+      city: 'Milano',
+      country: 'Italy',
+      phone_number: '+39 333 123 4567',
+      discordId: 'join#1',
+      epicId: 'JoinFN',
+    };
+    expect(slugs(await put(address))).toEqual([]);
+    const saved = await put({ discordId, epicId });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(slugs(saved)).toEqual(['full_profile']);
+    const joined = await join(t, await createTournament(t, admin.token), p, registration(p.id, { id: epicId }));
+    expect(joined.status, JSON.stringify(joined.json)).toBe(200);
+    expect(slugs(joined)).toEqual(['first_cup']);
+    expect(await balanceOf(t, p.id)).toBe(30 + 40);
+  });
 });

@@ -56,7 +56,8 @@ test('seeds one giveaway of each type with the printed codes, and they redeem', 
 test('demo players start with credits, the registration badge and purchases, all on the ledger', async () => {
   const me = (await t.call('GET', '/api/users/me', { token: giulia })).json.data;
   const backpack = await t.call('GET', `/api/marketplace/backpack/${me.id}`, { token: giulia });
-  // the seed pays the registration badge; giulia's seeded purchase and tournament are paid at her first login;
+  // the seed pays the registration badge, and giulia's profile badge (her profile is complete); her seeded purchase
+  // and tournament are paid at her first login;
   // the finalised demo tournaments she played paid her podium badges (twice: reusable), the champion's
   // (the Swiss) and the check-in badge
   expect(backpack.json.data.map((b: any) => b.badge.slug).sort()).toEqual([
@@ -66,6 +67,7 @@ test('demo players start with credits, the registration badge and purchases, all
     'first_tournament',
     'podium',
     'podium',
+    'profile_completed',
     'user_registered',
   ]);
   const again = await t.call('POST', '/api/marketplace/badges/trigger/user_registered', { token: giulia, body: {} });
@@ -81,4 +83,23 @@ test('demo players start with credits, the registration badge and purchases, all
   const overview = await t.call('GET', '/api/marketplace/dashboard/overview', { token: adminToken });
   expect(overview.json.data).toMatchObject({ totalProducts: 8, activeGiveaways: 3, totalPurchases: 3 });
   await auditLedger(t);
+});
+
+test("giulia's profile holds the address her demo order ships to", async () => {
+  const me = (await t.call('GET', '/api/users/me', { token: giulia })).json.data;
+  const address = {
+    first_name: 'Giulia',
+    last_name: 'Rossi',
+    street_name: 'Via Roma 1',
+    additional_address_info: '',
+    zip_code: '20121',
+    city: 'Milano',
+    country: 'Italy',
+    phone_number: '+39 333 123 4567',
+  };
+  expect(me).toMatchObject({ ...address, discordId: expect.stringMatching(/./), epicId: expect.stringMatching(/./) });
+  const orders = await t.call('GET', `/api/marketplace/purchases/user/${me.id}`, { token: giulia });
+  expect(orders.status, JSON.stringify(orders.json)).toBe(200);
+  expect(orders.json.data).toHaveLength(1);
+  expect(orders.json.data[0].shippingAddress).toEqual(address);
 });

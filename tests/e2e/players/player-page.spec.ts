@@ -1,6 +1,17 @@
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
-import { authenticate, GIULIA, goto, loginAs, localeTexts, storeSession, unique } from '../helpers.ts';
+import {
+  authenticate,
+  ADMIN,
+  GIULIA,
+  goto,
+  loginAs,
+  localeTexts,
+  minutes,
+  registrationOpenSchedule,
+  storeSession,
+  unique,
+} from '../helpers.ts';
 
 // A player's public page (the demo's giulia), its 404, the Settings switch that hides it, and the
 // player's rank, points and check-in on the /my-tournaments cards; in both languages, phone and desktop.
@@ -80,6 +91,62 @@ for (const lang of ['it', 'en'] as const) {
       });
     });
   }
+
+  test(`the history says "check-in open" for a tournament whose check-in is open, "upcoming" before (${lang})`, async ({
+    page,
+  }) => {
+    const texts = localeTexts(lang, 'players');
+    const admin = await authenticate(page.request, ADMIN);
+    const headers = { authorization: `Bearer ${admin.token}` };
+    const username = unique('ci');
+    const email = `${username}@example.com`;
+    const created = await page.request.post('/api/users/pp', {
+      data: { username, email, password: PASSWORD, nickname: username, gender: 'female', language: lang },
+    });
+    expect(created.status()).toBe(201);
+    const userId = (await created.json()).data.user.id as string;
+    const tournament = async (name: string) => {
+      const res = await page.request.post('/api/tournaments', {
+        headers,
+        data: {
+          name: unique(name),
+          game: 'Fortnite',
+          console: ['PC'],
+          maxPartecipants: 10,
+          ...registrationOpenSchedule(),
+        },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      const id = (await res.json()).data.id as string;
+      const joined = await page.request.post(`/api/tournaments/${id}/register?userID=${userId}`, {
+        headers,
+        data: { gameAccounts: [{ userId, gameAccount: { username, id: '', game: 'Fortnite', console: 'PC' } }] },
+      });
+      expect(joined.status(), await joined.text()).toBe(200);
+      return id;
+    };
+    const later = await tournament('E2E Later ');
+    const soon = await tournament('E2E Check-in ');
+    // check-in opened half an hour ago, the start is in an hour
+    const schedule = {
+      start_registration: minutes(-120),
+      end_registration: minutes(-30),
+      start_checkin: minutes(-30),
+      end_checkin: minutes(45),
+      start_tournament: minutes(60),
+      end_tournament: minutes(180),
+    };
+    const moved = await page.request.put(`/api/tournaments/${soon}`, { headers, data: schedule });
+    expect(moved.status(), await moved.text()).toBe(200);
+
+    await goto(page, `${prefix(lang)}/player/${username}`);
+    const phase = (id: string) =>
+      page.locator(`[data-testid="history-entry"][data-id="${id}"]`).getByTestId('history-phase');
+    await expect(phase(soon)).toHaveText(`· ${texts.history.checkinOpen}`);
+    await expect(phase(soon)).toHaveAttribute('data-phase', 'checkinOpen');
+    await expect(phase(later)).toHaveText(`· ${texts.history.upcoming}`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test(`a solo standings table links each player to their page (${lang})`, async ({ page }) => {
     const list = await (await page.request.get('/api/tournaments?showAllTournament=true&limit=100')).json();

@@ -110,8 +110,11 @@ async function openProfileMenu(page: Page) {
   await expect(page.getByTestId('menu-logout')).toBeVisible();
 }
 
-/** Closes the badge-earned modal showing `badge`, checking what it says. */
-async function acknowledgeBadge(page: Page, badge: Badge, lang: 'it' | 'en') {
+/**
+ * Closes the badge-earned modal showing `badge`, checking what it says; with `more`, another badge earned with it
+ * takes its place at once.
+ */
+async function acknowledgeBadge(page: Page, badge: Badge, lang: 'it' | 'en', more = false) {
   const modal = page.getByTestId('badge-earned-modal');
   await expect(modal).toBeVisible();
   await expect(modal.getByTestId('badge-earned-name')).toHaveText(badge.name);
@@ -122,7 +125,7 @@ async function acknowledgeBadge(page: Page, badge: Badge, lang: 'it' | 'en') {
       `${lang === 'it' ? 'Ricompensa' : 'Reward'}: +${texts[lang].credits(badge.credits)}`,
     );
   await modal.getByTestId('badge-earned-ok').click();
-  await expect(modal).toBeHidden();
+  if (!more) await expect(modal).toBeHidden();
 }
 
 for (const lang of ['it', 'en'] as const) {
@@ -546,6 +549,88 @@ for (const lang of ['it', 'en'] as const) {
         ).json()
       ).data.balance,
     ).toBe(balance - 120);
+  });
+}
+
+for (const lang of ['it', 'en'] as const) {
+  test(`an address saved while buying that completes the profile shows the profile badge (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const admin = await adminToken(request);
+    const product = await createProduct(request, admin, {
+      name: unique(`E2E Profile ${lang} `),
+      price: 100,
+      quantity: 3,
+    });
+    const badges = await activeBadges(request, lang);
+    const profileBadge = badges.find((b) => b.trigger === 'profile_completed');
+    expect(profileBadge, 'the profile badge is active').toBeTruthy();
+    // a player with both game ids and no address: the address is all the profile misses
+    const username = unique(`pb${lang}`);
+    const email = `${username}@example.com`;
+    const password = 'profile-badge-pass-1';
+    expect(
+      (
+        await request.post('/api/users/pp', {
+          data: { username, email, password, nickname: username, gender: 'female', language: lang },
+        })
+      ).status(),
+    ).toBe(201);
+    const { user, token } = (
+      await (await request.post('/api/users/authenticate', { data: { email, password } })).json()
+    ).data;
+    const auth = { authorization: `Bearer ${token}` };
+    const ids = await request.put(`/api/users/pp/${user.id}`, {
+      headers: auth,
+      data: { discordId: `${username}#1`, epicId: `${username}FN` },
+    });
+    expect(ids.status()).toBe(200);
+    const withIds = await ids.json();
+    expect(withIds.earnedBadges).toBeUndefined();
+    expect(
+      (
+        await request.post(`/api/marketplace/wallets/${user.id}/adjust`, {
+          headers: { authorization: `Bearer ${admin}` },
+          data: { amount: 500, reason: 'e2e' },
+        })
+      ).status(),
+    ).toBe(200);
+    const before = (await (await request.get('/api/marketplace/wallets/me', { headers: auth })).json()).data
+      .balance as number;
+    await page.goto(at(lang, '/privacy-policy'));
+    await page.evaluate(
+      ([u, t]) => {
+        localStorage.setItem('user', u);
+        localStorage.setItem('token', t);
+      },
+      [JSON.stringify(withIds.data.data), token] as const,
+    );
+
+    await goto(page, at(lang, '/marketplace'));
+    await searchShop(page, product.name);
+    const card = page.getByTestId('product-card').filter({ hasText: product.name });
+    await card.getByTestId('product-redeem').click();
+    const dialog = page.getByTestId('shipping-dialog');
+    await expect(dialog).toBeVisible();
+    await page.getByTestId('shipping-first-name').fill('Ada');
+    await page.getByTestId('shipping-last-name').fill('Lovelace');
+    await page.getByTestId('shipping-street-name').fill('Via Roma 1');
+    await page.getByTestId('shipping-zip-code').fill('20121');
+    await page.getByTestId('shipping-city').fill('Milano');
+    await page.getByTestId('shipping-phone-number').fill('+39 333 123 4567');
+    await page.getByTestId('shipping-confirm').click();
+    await expect(dialog).toBeHidden();
+    // the address completed the profile: its badge first, then what the purchase earned
+    const purchaseBadges = badges.filter((b) => b.trigger === 'first_purchase');
+    await acknowledgeBadge(page, profileBadge!, lang, purchaseBadges.length > 0);
+    let balance = before - 100 + profileBadge!.credits;
+    for (const [i, badge] of purchaseBadges.entries()) {
+      await acknowledgeBadge(page, badge, lang, i < purchaseBadges.length - 1);
+      balance += badge.credits;
+    }
+    await expect(card.getByTestId('product-owned')).toBeVisible();
+    await expect(page.getByTestId('credits-amount')).toHaveText(String(balance));
   });
 }
 

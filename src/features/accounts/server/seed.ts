@@ -127,7 +127,15 @@ export async function seedAccounts(ctx: ServiceContext): Promise<DemoPeople> {
     }
   }
   if (!ids.giulia || !ids.alex) return { created, adminId: ids.admin, players: [] };
+  // giulia's profile is complete: her address (where her demo order ships, the rewards' seed) and both game ids
   await UserRepository.update(db, owner, ids.giulia, {
+    first_name: 'Giulia',
+    last_name: 'Rossi',
+    street_name: 'Via Roma 1',
+    zip_code: '20121',
+    city: 'Milano',
+    country: 'Italy',
+    phone_number: '+39 333 123 4567',
     discordId: 'giulia#2026',
     epicId: 'GiuliaFN',
     gameAccounts: [

@@ -130,6 +130,8 @@ async function entryOf(
     format: t.format,
     start: t.start_tournament,
     started: started(t),
+    // the phase the tournament's own pages show, from the same rule
+    checkinOpen: TournamentService.phaseOfRow({ ...t, status_override: t.statusOverride }) === 'checkinOpen',
     finalized: t.finalized,
     rank,
     points,

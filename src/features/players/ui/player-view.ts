@@ -45,3 +45,11 @@ export function placingKey(e: HistoryEntry): { key: string; rank?: number } {
   if (e.rank !== null) return { key: 'history.rank', rank: e.rank };
   return { key: 'history.unranked' };
 }
+
+export type HistoryPhase = 'upcoming' | 'checkinOpen' | 'live';
+
+/** Where a tournament of the history stands, when not over: not begun (its check-in open or not yet), or live. */
+export function historyPhase(e: HistoryEntry): HistoryPhase | null {
+  if (!e.started) return e.checkinOpen ? 'checkinOpen' : 'upcoming';
+  return e.finalized ? null : 'live';
+}

@@ -17,6 +17,7 @@ import { pluralKey } from '../../../platform/i18n/plural.ts';
 import { $credits, $sessionLoading, $token, $user, loadSession } from '../../../platform/browser/session.ts';
 import ProductCard from './ProductCard.tsx';
 import type { PurchaseOutcome } from './ShippingDialog.tsx';
+import type { EarnedBadge } from '../../../platform/ui/earned-badges/earned-badge-queue.ts';
 import ShopFilters from './ShopFilters.tsx';
 import DeferredToaster from '../../../platform/ui/DeferredToaster.tsx';
 import { notify } from '../../../platform/ui/notify.ts';
@@ -168,7 +169,17 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
   const patchProduct = (id: string, patch: Partial<Product>) =>
     setListing((l) => l && { ...l, items: l.items.map((p) => (p._id === id ? { ...p, ...patch } : p)) });
 
+  // the server awarded them (the purchase's, and the profile's when saving the address completed it); the modal
+  // (and the balance they pay) load only then
+  const celebrate = (badges: EarnedBadge[] | undefined) => {
+    if (badges?.length)
+      void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) =>
+        celebrateEarnedBadges(badges),
+      );
+  };
+
   const onOutcome = (product: Product, outcome: PurchaseOutcome) => {
+    celebrate(outcome.earnedBadges);
     if (outcome.ok) {
       setBuying(null);
       setOwned((o) => new Set(o).add(product._id));
@@ -176,11 +187,6 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
       setCredits(outcome.result.balance);
       void notify(t('rewards.market.purchased', { name: product.name }));
       setOrdered(product.name);
-      // the server awarded the purchase's badges; the modal (and the balance they pay) load only then
-      if (outcome.earnedBadges?.length)
-        void import('../../../platform/ui/earned-badges/earned-badge.ts').then(({ celebrateEarnedBadges }) =>
-          celebrateEarnedBadges(outcome.earnedBadges),
-        );
       return;
     }
     switch (outcome.code) {
@@ -332,7 +338,10 @@ export default function MarketplaceApp({ locale, messages, loginHref }: Props) {
             credits={credits}
             locale={locale}
             t={t}
-            onClose={() => setBuying(null)}
+            onClose={(earned) => {
+              setBuying(null);
+              celebrate(earned);
+            }}
             onOutcome={(outcome) => onOutcome(buying, outcome)}
           />
         </Suspense>

@@ -63,8 +63,13 @@ const toCardState = (opener: HTMLElement | null) => {
   };
 };
 
+/**
+ * The server's answer to the purchase. earnedBadges: what the purchase earned, after what saving the address on the
+ * profile earned (that save can complete the profile); a refused purchase carries the latter, which stand.
+ */
 export type PurchaseOutcome =
-  { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] } | { ok: false; code: string };
+  | { ok: true; result: PurchaseResult; earnedBadges?: EarnedBadge[] }
+  | { ok: false; code: string; earnedBadges?: EarnedBadge[] };
 
 interface Props {
   product: Product;
@@ -72,7 +77,8 @@ interface Props {
   credits: number | null;
   locale: Locale;
   t: Translator;
-  onClose: () => void;
+  /** earnedBadges: what saving the address earned, when no outcome has carried it yet */
+  onClose: (earnedBadges: EarnedBadge[]) => void;
   /** the server's answer; the parent updates the shop, the balance and the toasts */
   onOutcome: (outcome: PurchaseOutcome) => void;
 }
@@ -81,9 +87,10 @@ interface Props {
  * The shipping address dialog of a marketplace purchase: every field but additional_address_info required (the phone
  * too: the courier calls it; an Italian CAP has five digits), "This field is required" after blur or on confirm,
  * confirm blocked until the required ones are filled. Prefilled from the user; the address is saved on the user first
- * (a failure there is only logged), then the purchase is sent with an Idempotency-Key. Open while mounted, on the
- * native modal <dialog>. Test ids: shipping-dialog, shipping-<field> (and -error), shipping-confirm, shipping-cancel,
- * shipping-dialog-close, shipping-incomplete.
+ * (a failure there is only logged; a badge it earns, the profile now complete, reaches the parent with the purchase's
+ * outcome), then the purchase is sent with an Idempotency-Key. Open while mounted, on the native modal <dialog>.
+ * Test ids: shipping-dialog, shipping-<field> (and -error), shipping-confirm, shipping-cancel, shipping-dialog-close,
+ * shipping-incomplete.
  */
 export default function ShippingDialog({ product, user, credits, locale, t, onClose, onOutcome }: Props) {
   const send = useRef(idempotentSender<PurchaseResult>()).current;
@@ -96,6 +103,14 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
     defaultValues: addressOf(user, locale),
   });
   const complete = requiredFields.every((f) => String(values[f] ?? '').trim() !== '');
+  // the badges saving the address earned (it can complete the profile), until an outcome or the closing hands them on
+  const earned = useRef<EarnedBadge[]>([]);
+  const takeEarned = (more: EarnedBadge[] = []) => {
+    const all = [...earned.current, ...more];
+    earned.current = [];
+    return all;
+  };
+  const close = () => onClose(takeEarned());
 
   useEffect(() => {
     // the stored user may be stale: the address on the server wins, unless already edited here
@@ -125,8 +140,10 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
         method: 'PUT',
         body: shipping,
       });
-      if (saved.ok && saved.data?.data) updateStoredUser(saved.data.data);
-      else console.error('the shipping address could not be saved on the user', saved);
+      if (saved.ok && saved.data?.data) {
+        updateStoredUser(saved.data.data);
+        earned.current.push(...(saved.earnedBadges ?? []));
+      } else console.error('the shipping address could not be saved on the user', saved);
     }
     const res: ApiResult<PurchaseResult> = await send(JSON.stringify([product._id, shipping, price]), (key) =>
       call<'POST /marketplace/purchases'>('/marketplace/purchases', {
@@ -137,7 +154,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       }),
     );
     setBusy(false);
-    if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: res.earnedBadges });
+    if (res.ok) return onOutcome({ ok: true, result: res.data, earnedBadges: takeEarned(res.earnedBadges) });
     if (res.code === 'PRICE_CHANGED') {
       // nothing was charged: show the current price in the dialog, which stays open
       const now = await call<'GET /marketplace/products/:id'>(
@@ -155,7 +172,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
         onField = true;
       }
     }
-    if (!onField) onOutcome({ ok: false, code: res.code });
+    if (!onField) onOutcome({ ok: false, code: res.code, earnedBadges: takeEarned() });
   };
 
   const fieldError = (f: Field) => fieldText(t, f, errors[f], values[f]);
@@ -184,7 +201,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
       title={t('rewards.address.title')}
       subtitle={t('rewards.address.intro', { name: product.name })}
       closeLabel={t('rewards.address.close')}
-      onClose={onClose}
+      onClose={close}
       busy={busy}
       testId="shipping-dialog"
       width="w-[min(34rem,calc(100vw-2rem))]"
@@ -232,7 +249,7 @@ export default function ShippingDialog({ product, user, credits, locale, t, onCl
         <DialogActions
           className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end"
           busy={busy}
-          onCancel={onClose}
+          onCancel={close}
           cancelLabel={t('rewards.address.cancel')}
           confirmLabel={t('rewards.address.confirm')}
           busyLabel={t('rewards.address.confirming')}
