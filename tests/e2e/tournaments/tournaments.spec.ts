@@ -34,6 +34,7 @@ const text = {
     badgeTitle: 'Hai sbloccato un badge!',
     // the seeded badges' names, in the page's language
     firstTournament: 'Primo torneo',
+    profileComplete: 'Profilo completo',
     faction: 'Fazione scelta',
     checkedIn: 'Presente!',
     tooYoung:
@@ -46,6 +47,7 @@ const text = {
     joined: 'You are in!',
     badgeTitle: 'You unlocked a badge!',
     firstTournament: 'First tournament',
+    profileComplete: 'Profile complete',
     faction: 'Faction picked',
     checkedIn: 'Checked in!',
     tooYoung: 'Only players aged 16 or older can join the championship: add or fix your birth date in Settings.',
@@ -522,6 +524,46 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-action')).toBeFocused();
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 50');
       await expect(page.getByTestId('tournament-standing')).toHaveCount(0);
+    });
+
+    test(`game ids that complete the profile in the join dialog show its badge, then the join's (${lang})`, async ({
+      page,
+      request,
+    }) => {
+      const t = await createTournament(request, {
+        name: unique(`Profile cup ${lang} `),
+        game: 'Fortnite',
+        console: ['PC'],
+        maxPartecipants: 10,
+        ...registrationOpen(),
+      });
+      const { user, token } = await newPlayer(page, lang, `pj${lang}`);
+      // the address is already there: the ids the dialog saves are all the profile misses
+      const address = await page.request.put(`/api/users/pp/${user.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: {
+          first_name: 'Ada',
+          last_name: 'Lovelace',
+          street_name: 'Via Roma 1',
+          zip_code: '20121',
+          city: 'Milano',
+          country: 'Italy',
+          phone_number: '+39 333 123 4567',
+        },
+      });
+      expect(address.status(), await address.text()).toBe(200);
+      expect((await address.json()).earnedBadges).toBeUndefined();
+
+      await openTournament(page, lang, t.id);
+      await page.getByTestId('tournament-action').click();
+      await page.getByTestId('join-discord-id').fill('profile_player');
+      await page.getByTestId('join-epic-id').fill('ProfileEpic');
+      await page.getByTestId('join-submit').click();
+      await expect(page.getByTestId('join-dialog')).toHaveCount(0);
+      await acknowledgeBadge(page, lang, text[lang].profileComplete);
+      await acknowledgeBadge(page, lang, text[lang].firstTournament);
+      await expect(page.getByTestId('badge-earned-modal')).toBeHidden();
+      await expect(page.getByTestId('tournament-action')).toHaveAttribute('data-action', 'leave');
     });
 
     test(`the Fortnite join dialog starts from the Fortnite account saved in Settings (${lang})`, async ({

@@ -11,7 +11,7 @@ import {
   type Teammate,
 } from '../join.ts';
 import { isFortnite } from '../tournament-view.ts';
-import { celebrateEarnedBadges } from '../../../platform/ui/earned-badges/earned-badge.ts';
+import { celebrateEarnedBadges, type EarnedBadge } from '../../../platform/ui/earned-badges/earned-badge.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { Answer, TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../../accounts/endpoints.ts';
@@ -221,6 +221,8 @@ export default function JoinDialog({
     try {
       let account: GameAccount;
       let isNew = false;
+      // saving the ids may complete the profile, which pays its badge at once: shown whatever the join then says
+      let profileBadges: EarnedBadge[] = [];
       if (fortnite) {
         // the profile is updated first, and a failure there stops the join
         const update = { discordId: discordId.trim(), epicId: epicId.trim() };
@@ -230,6 +232,7 @@ export default function JoinDialog({
         });
         if (!res.ok) return failWith(res.code, res.status, 'tournaments.join.profileError');
         updateStoredUser(res.data.data);
+        profileBadges = res.earnedBadges ?? [];
         account = fortniteAccount(res.data.data, tournament, update.epicId);
       } else if (saved !== '') {
         account = accounts[Number(saved)];
@@ -252,13 +255,16 @@ export default function JoinDialog({
             : registrationBody(user.id, account, tournament.open ? undefined : password, isNew),
         },
       );
-      if (!res.ok) return failWith(res.code, res.status);
+      if (!res.ok) {
+        celebrateEarnedBadges(profileBadges);
+        return failWith(res.code, res.status);
+      }
       if (isNew) {
         const kept = { ...user, gameAccounts: withAccount(user.gameAccounts ?? [], account) };
         updateStoredUser(kept);
         setUser(kept);
       }
-      celebrateEarnedBadges(res.earnedBadges);
+      celebrateEarnedBadges([...profileBadges, ...(res.earnedBadges ?? [])]);
       onJoined(res.data);
     } finally {
       running.current = false;
