@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
 import {
   ADMIN,
@@ -280,4 +281,45 @@ test('teams formed anew keep their players’ lobbies; a team none of whose play
   await unassigned.locator('[data-name="Team 3"]').getByTestId('lobby-move').selectOption('1');
   await expect(names(1)).toHaveText(rows('Team 2', 'Team 3'));
   await expect(unassigned).toBeHidden();
+});
+
+// the organiser split the field leaving giulia and alex out: the report dialog tells each why theirs is refused
+test('a player in no lobby who reports a match reads why it is refused, in their language', async ({
+  page,
+  browser,
+}) => {
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token);
+  const roster: { userId: string; username: string }[] = (
+    await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/registrations`)
+  ).body.data.members;
+  const [, , third, fourth] = t.names.map((name) => roster.find((m) => m.username === name)!.userId);
+  const split = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/lobbies`, {
+    lobbies: [[third], [fourth]],
+  });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 9, g: 90, b: 9 } } })
+    .png()
+    .toBuffer();
+  for (const [lang, width, session] of [
+    ['it', 390, t.giulia],
+    ['en', 1280, t.alex],
+  ] as const) {
+    const player = await playerPage(browser, lang, width, session);
+    await goto(player.page, lang === 'en' ? `/en/tournament/${t.id}` : `/tournament/${t.id}`);
+    await player.page.getByTestId('tournament-report').click();
+    const dialog = player.page.getByTestId('report-dialog');
+    await dialog.getByTestId('report-matchNumber').fill('1');
+    await dialog.getByTestId('report-placement').fill('1');
+    await dialog.getByTestId('report-eliminations').fill('0');
+    await dialog
+      .getByTestId('report-file')
+      .setInputFiles({ name: 'match.png', mimeType: 'image/png', buffer: picture });
+    await dialog.getByTestId('report-send').click();
+    await expect(dialog.getByTestId('report-error')).toHaveText(localeTexts(lang, 'errors').ENTRANT_IN_NO_LOBBY);
+    await keepShot(player.page, { path: `${shots}/report-in-no-lobby-${lang}-${width}.png` });
+    await player.close();
+  }
+  // nothing was stored
+  expect((await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/reports`)).body.data).toEqual([]);
 });
