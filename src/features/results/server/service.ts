@@ -204,12 +204,6 @@ export async function rosterMembers(ctx: ServiceContext, tournamentId: string): 
   return new Set(members.map((p) => p.userId));
 }
 
-/** The user ids of the players disqualified from a tournament (solo or team). */
-export async function disqualifiedPlayers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
-  const { disqualified } = await TournamentService.registrations(ctx, tournamentId);
-  return new Set(disqualified.map((p) => p.userId));
-}
-
 /**
  * Who plays: in a solo tournament every checked-in member (id = user id, name = username), in
  * check-in order; in a duo, trio or squad tournament its teams, in the admin's order.
