@@ -147,3 +147,13 @@ export const localeTexts = (lang: 'it' | 'en', file: string): any =>
 /** A catalogue text with its {placeholders} filled, as the page's translator fills them. */
 export const fillText = (s: string, vars: Record<string, string | number>) =>
   s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k]));
+
+/**
+ * The errors a page logs to its console from now on, each with the page's address: a request the server refuses
+ * (a 403, a 404) is logged by the browser as one, so a page that asks only what it may shows none.
+ */
+export function watchConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && errors.push(`${page.url()}: ${m.text()}`)));
+  return errors;
+}

@@ -354,6 +354,58 @@ describe('teams', () => {
   });
 });
 
+// an admin may also take a player off the roster mid-event (not a disqualification): nobody is left to play their
+// matches either, so the bracket must not wait on them
+describe('a player removed from the roster after the draw', () => {
+  const remove = async (id: string, p: Person) => {
+    const res = await asAdmin('POST', url(id, `/registrations/${p.id}/remove`), { reason: 'Left the event' });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    return res;
+  };
+
+  test('single elimination: their open match is a forfeit and the winner goes on; the audit names it', async () => {
+    const { id, people } = await field(4);
+    const b0 = await generate(id);
+    const [one, four] = [bySeed(people, 1), bySeed(people, 4)];
+    expect([matchAt(b0, 1, 0).sideA!.id, matchAt(b0, 1, 0).sideB!.id]).toEqual([one.id, four.id]);
+    await remove(id, four);
+    const b = await getBracket(id);
+    expect(matchAt(b, 1, 0)).toMatchObject(forfeited(one.id, 'b'));
+    expect(matchAt(b, 2, 0).sideA?.id).toBe(one.id);
+    // the other semi-final is untouched
+    expect(matchAt(b, 1, 1)).toMatchObject({ state: 'awaiting', forfeit: null });
+    const log = await asAdmin('GET', `/api/admin/audit?tournament=${id}&action=tournament.player_remove`);
+    expect(log.json.data[0].after.forfeits).toEqual([`${nameOf(one)} – ${nameOf(four)}`]);
+  });
+
+  test('round robin: every match of theirs still to play is a forfeit, those played keep their results', async () => {
+    const { id, people } = await field(3, 'round_robin');
+    const b0 = await generate(id);
+    const gone = bySeed(people, 1);
+    const all = b0.rounds.flatMap((r) => r.matches).filter((m) => m.sideA && m.sideB);
+    const theirs = all.filter((m) => m.sideA!.id === gone.id || m.sideB!.id === gone.id);
+    expect(theirs).toHaveLength(2);
+    const played = await play(id, people, theirs[0]!);
+    await remove(id, gone);
+    const after = (await getBracket(id)).rounds.flatMap((r) => r.matches);
+    expect(after.find((m) => m.id === played.id)).toMatchObject({ state: 'confirmed', decidedBy: 'players' });
+    const open = after.find((m) => m.id === theirs[1]!.id)!;
+    const side = open.sideA!.id === gone.id ? 'a' : 'b';
+    expect(open).toMatchObject(forfeited(side === 'a' ? open.sideB!.id : open.sideA!.id, side));
+  });
+
+  test('a team plays on without a removed player, and forfeits once none of its players is left', async () => {
+    const { id, people } = await field(4, 'single_elimination', 2);
+    expect((await asAdmin('POST', url(id, '/teams/auto'))).status).toBe(200);
+    const m = matchAt(await generate(id), 1, 0);
+    const [a1, a2] = people as [Person, Person];
+    await remove(id, a1);
+    expect(matchAt(await getBracket(id), 1, 0)).toMatchObject({ state: 'awaiting', forfeit: null });
+    await dq(id, a2);
+    expect(matchAt(await getBracket(id), 1, 0)).toMatchObject(forfeited(m.sideB!.id, 'a'));
+  });
+});
+
 describe('a disqualification racing the report that decides the match', () => {
   // on PostgreSQL the two overlap and both orders happen; on SQLite they queue for the database's one writer
   test('the report lands first and its result stands, or the forfeit does and the report is refused', async () => {

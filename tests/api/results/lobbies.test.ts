@@ -293,6 +293,38 @@ describe("a player's lobby and its key", () => {
     expectError(await mine(players[4]!), 404, 'NOT_IN_A_LOBBY');
   });
 
+  // the organiser would be refused the player's line, so the player's report is refused too, before any picture is kept
+  test('a player the organiser left in no lobby is refused their self-report', async () => {
+    const { players, call, id } = await split();
+    const [a, b, c, d] = players.map((p) => p.id);
+    expect(
+      (
+        await call('PUT', '', {
+          lobbies: [
+            [a, c],
+            [b, d],
+          ],
+        })
+      ).status,
+    ).toBe(200);
+    await setPhase(t, admin.token, id, 'ongoing');
+    const report = async (who: Person) => {
+      const body = form({ matchNumber: '1', placement: '1', eliminations: '0' }, [{ data: await png(4242) }]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/tournaments/${id}/reports`,
+        headers: { 'content-type': body.contentType, authorization: `Bearer ${who.token}` },
+        payload: body.body,
+      });
+      return { status: res.statusCode, json: res.json() };
+    };
+    const before = await t.snapshot();
+    expectError(await report(players[4]!), 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(await t.snapshot()).toEqual(before);
+    // a player in a lobby reports as before
+    expect((await report(players[0]!)).status).toBe(201);
+  });
+
   // a report of a match not recorded yet is approved into the reporter's lobby
   test('a self-report of a match recorded in another lobby is refused', async () => {
     const { players, call, create, id } = await split();
@@ -580,7 +612,7 @@ describe('teams formed anew', () => {
   });
 
   // the organiser meets it approving the report of a team left in no lobby: it was refused as "in another lobby"
-  test('a line or an approved report of a team in no lobby is refused as such until it is moved in', async () => {
+  test('a line, a report or its approval for a team in no lobby is refused as such until it is moved in', async () => {
     const { id, players: p, call, formTeams, api } = await teamDay(6, 3, 2);
     const old = await formTeams([
       { name: 'A', members: [p[0]!, p[1]!, p[2]!] },
@@ -602,33 +634,42 @@ describe('teams formed anew', () => {
     expect(entered.json.error.issues).toEqual([{ path: 'body.lines.1', message: 'ENTRANT_IN_NO_LOBBY' }]);
 
     await setPhase(t, admin.token, id, 'ongoing');
-    const body = form({ matchNumber: '1', placement: '1', eliminations: '2' }, [{ data: await png(7474) }]);
-    const sent = await t.inject({
-      method: 'POST',
-      url: `/api/tournaments/${id}/reports`,
-      headers: { 'content-type': body.contentType, authorization: `Bearer ${p[5]!.token}` },
-      payload: body.body,
-    });
-    expect(sent.statusCode, sent.body).toBe(201);
+    const send = async () => {
+      const body = form({ matchNumber: '1', placement: '1', eliminations: '2' }, [{ data: await png(7474) }]);
+      const res = await t.inject({
+        method: 'POST',
+        url: `/api/tournaments/${id}/reports`,
+        headers: { 'content-type': body.contentType, authorization: `Bearer ${p[5]!.token}` },
+        payload: body.body,
+      });
+      return { status: res.statusCode, json: res.json() };
+    };
+    const unsent = await t.snapshot();
+    expectError(await send(), 400, 'ENTRANT_IN_NO_LOBBY');
+    expect(await t.snapshot()).toEqual(unsent);
+    const move = async (lobbies: (string | undefined)[][]) =>
+      expect((await call('PUT', '', { lobbies })).status).toBe(200);
+    // in lobby 1 the team reports; taken out again before the report is decided, its approval is refused
+    await move([
+      [now.South, now.Last],
+      [now.North, now.West],
+    ]);
+    const sent = await send();
+    expect(sent.status, JSON.stringify(sent.json)).toBe(201);
+    await move([[now.South], [now.North, now.West]]);
     const approve = () =>
-      t.call('POST', `/api/tournaments/${id}/reports/${sent.json().data.id}/review`, {
+      t.call('POST', `/api/tournaments/${id}/reports/${sent.json.data.id}/review`, {
         token: admin.token,
         body: { decision: 'approve', createMatch: true },
       });
     const before = await t.snapshot();
     expectError(await approve(), 400, 'ENTRANT_IN_NO_LOBBY');
     expect(await t.snapshot()).toEqual(before);
-    // moved into lobby 1, the team's report is approved there
-    expect(
-      (
-        await call('PUT', '', {
-          lobbies: [
-            [now.South, now.Last],
-            [now.North, now.West],
-          ],
-        })
-      ).status,
-    ).toBe(200);
+    // moved into lobby 1 again, the team's report is approved there
+    await move([
+      [now.South, now.Last],
+      [now.North, now.West],
+    ]);
     expect((await approve()).status).toBe(200);
     const matches = (await api.matches()).json.data as { lobby: number; lines: { name: string }[] }[];
     expect(matches.map((m) => [m.lobby, m.lines.map((l) => l.name)])).toEqual([[1, ['Last']]]);

@@ -6,6 +6,8 @@ import { twoApps, type Pair } from '../helpers/freshness.ts';
 import { expectError } from '../helpers/expect-error.ts';
 import { checkInNow, finalizeDirectly, line, matchDay, resultsApi } from '../helpers/results.ts';
 import * as ResultsService from '../../../src/features/results/server/service.ts';
+import { auditChanges } from '../../../src/features/audit/diff.ts';
+import type { AuditEntry } from '../../../src/features/audit/contract.ts';
 
 /**
  * Duo, trio and squad tournaments (they score per team, not per player): the admin forms
@@ -75,6 +77,45 @@ describe('forming teams', () => {
     ]);
     expect((await api.teams()).json.data).toEqual(res.json.data);
     expect(await ResultsService.entrantOf(t.app, id, d.id)).toMatchObject({ name: 'Zeta' });
+  });
+
+  // each forming gives the teams new ids: matched by id, every team would read as removed and added again
+  test('the audit diff of teams formed anew names the team and the player that changed', async () => {
+    const { id, players } = await squad({ checkedIn: 4, teamSize: 2 });
+    const [a, b, c, d] = players;
+    const api = resultsApi(t, admin.token, id);
+    expect(
+      (
+        await api.setTeams([
+          { name: 'Nord', members: [a.id, b.id] },
+          { name: 'Sud', members: [c.id] },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await api.setTeams([
+          { name: 'Nord', members: [a.id, d.id] },
+          { name: 'Sud', members: [c.id] },
+        ])
+      ).status,
+    ).toBe(200);
+    const log = await t.call('GET', `/api/admin/audit?tournament=${id}&action=team.update`, { token: admin.token });
+    const [latest, first] = log.json.data as AuditEntry[];
+    expect(auditChanges(latest!.before, latest!.after)).toEqual([
+      { path: `teams[Nord].members[${b.username}]`, before: { id: b.id, username: b.username }, after: undefined },
+      { path: `teams[Nord].members[${d.username}]`, before: undefined, after: { id: d.id, username: d.username } },
+    ]);
+    // the first forming lists every team it made, by name
+    expect(auditChanges(first!.before, first!.after).map((l) => l.path)).toEqual(['teams[Nord]', 'teams[Sud]']);
+    // the export's rows name the same fields
+    const csv = await t.inject({
+      method: 'GET',
+      url: `/api/admin/audit/export?tournament=${id}&action=team.update`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(csv.body).toContain(`teams[Nord].members[${d.username}]`);
+    expect(csv.body).not.toMatch(/\bvalue\[/);
   });
 
   test('the roster export names each player’s team among those the organiser formed', async () => {

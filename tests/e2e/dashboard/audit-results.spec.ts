@@ -145,6 +145,14 @@ for (const lang of ['it', 'en'] as const) {
       await expect(changes.first()).toBeVisible();
       const paths = await changes.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')));
       expect(paths.sort()).toEqual(['lobbies.1[A]', 'lobbies.1[North]', 'lobbies.2[B]']);
+      await page.keyboard.press('Escape');
+      // the teams' own entry names each team that went or came, never a bare `value`
+      const formed = page.getByTestId('audit-table').locator('tbody tr[data-action="team.update"]');
+      await expect(formed).toHaveCount(2);
+      await formed.first().getByTestId('audit-row-details').click();
+      await expect(changes.first()).toBeVisible();
+      const teamPaths = await changes.evaluateAll((rows) => rows.map((r) => r.getAttribute('data-path')));
+      expect(teamPaths.sort()).toEqual(['teams[A]', 'teams[B]', 'teams[North]']);
     });
   });
 }

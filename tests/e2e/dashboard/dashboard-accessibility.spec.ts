@@ -12,7 +12,7 @@ import { ADMIN, hydrated, loginAs } from '../helpers.ts';
  * dashboard page, in both languages: every section of sections.ts (so a new one is checked too),
  * the edit pages with a record of the demo seed, and the main dialogs open. One test per language
  * walks them all in one logged-in page, to keep the run short. The same walk finds no
- * Content-Security-Policy violation and no file carrying a policy (csp-watch.ts).
+ * Content-Security-Policy violation, no file carrying a policy (csp-watch.ts) and no request answered 404.
  */
 
 /** Every dashboard page the build has (dist/client/dashboard/**.html), each of which the walk must visit. */
@@ -59,6 +59,9 @@ for (const lang of ['it', 'en'] as const) {
     // a page the build has but sections.ts lacks would escape both checks
     expect([...dashboardSections.map(dashboardPath)].sort()).toEqual(builtDashboardPages());
     const policy = await watchPolicy(page);
+    // a resource a page asks for that does not exist shows in the browser's console as an error
+    const missing: string[] = [];
+    page.on('response', (r) => void (r.status() === 404 && missing.push(`${r.url()} (on ${page.url()})`)));
     await loginAs(page, ADMIN);
     const prefix = lang === 'en' ? '/en' : '';
     // the id of a real record per list with an editor, read from the list's first edit link
@@ -103,6 +106,7 @@ for (const lang of ['it', 'en'] as const) {
     // every list with an editor gave a record to edit
     expect(Object.keys(ids).sort()).toEqual([...editable].sort());
     expect(found).toEqual([]);
+    expect(missing).toEqual([]);
     policy.check();
   });
 }

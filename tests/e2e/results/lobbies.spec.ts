@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
+import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
 import {
   ADMIN,
@@ -12,6 +13,7 @@ import {
   loginAs,
   storeSession,
   unique,
+  watchConsoleErrors,
 } from '../helpers.ts';
 import { formatDateTime, SITE_TIME_ZONE } from '../../../src/platform/i18n/date-time.ts';
 
@@ -215,9 +217,8 @@ test('the organiser splits the field into two lobbies; each player sees their ow
   expect(html).not.toContain('ARENA-ONE');
   // the organiser does not play: their page asks for no lobby (a refused request would log an error)
   const asked: string[] = [];
-  const errors: string[] = [];
+  const errors = watchConsoleErrors(page);
   page.on('request', (r) => void (r.url().includes('/lobbies/mine') && asked.push(r.url())));
-  page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));
   await goto(page, `/tournament/${t.id}`);
   await expect(page.getByTestId('my-lobby')).toBeHidden();
   expect(asked).toEqual([]);
@@ -280,4 +281,101 @@ test('teams formed anew keep their players’ lobbies; a team none of whose play
   await unassigned.locator('[data-name="Team 3"]').getByTestId('lobby-move').selectOption('1');
   await expect(names(1)).toHaveText(rows('Team 2', 'Team 3'));
   await expect(unassigned).toBeHidden();
+});
+
+// the organiser split the field leaving giulia and alex out: the report dialog tells each why theirs is refused
+test('a player in no lobby who reports a match reads why it is refused, in their language', async ({
+  page,
+  browser,
+}) => {
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token);
+  const roster: { userId: string; username: string }[] = (
+    await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/registrations`)
+  ).body.data.members;
+  const [, , third, fourth] = t.names.map((name) => roster.find((m) => m.username === name)!.userId);
+  const split = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/lobbies`, {
+    lobbies: [[third], [fourth]],
+  });
+  expect(split.status, JSON.stringify(split.body)).toBe(200);
+  const picture = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 9, g: 90, b: 9 } } })
+    .png()
+    .toBuffer();
+  for (const [lang, width, session] of [
+    ['it', 390, t.giulia],
+    ['en', 1280, t.alex],
+  ] as const) {
+    const player = await playerPage(browser, lang, width, session);
+    await goto(player.page, lang === 'en' ? `/en/tournament/${t.id}` : `/tournament/${t.id}`);
+    await player.page.getByTestId('tournament-report').click();
+    const dialog = player.page.getByTestId('report-dialog');
+    await dialog.getByTestId('report-matchNumber').fill('1');
+    await dialog.getByTestId('report-placement').fill('1');
+    await dialog.getByTestId('report-eliminations').fill('0');
+    await dialog
+      .getByTestId('report-file')
+      .setInputFiles({ name: 'match.png', mimeType: 'image/png', buffer: picture });
+    await dialog.getByTestId('report-send').click();
+    await expect(dialog.getByTestId('report-error')).toHaveText(localeTexts(lang, 'errors').ENTRANT_IN_NO_LOBBY);
+    await keepShot(player.page, { path: `${shots}/report-in-no-lobby-${lang}-${width}.png` });
+    await player.close();
+  }
+  // nothing was stored
+  expect((await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/reports`)).body.data).toEqual([]);
+});
+
+// a duo tournament: giulia is registered but checked out, so on no team; alex's team plays in lobby 2
+test('a team player not checked in is asked nothing about lobbies; one whose team plays sees theirs', async ({
+  page,
+  browser,
+}) => {
+  const admin = await loginAs(page, ADMIN);
+  const t = await liveTournament(page.request, admin.token, { field: 6, teamSize: 2, lobbySize: 2 });
+  const roster: { userId: string; username: string }[] = (
+    await call(page.request, admin.token, 'GET', `/tournaments/${t.id}/registrations`)
+  ).body.data.members;
+  const [g, a, c, d, e] = t.names.map((name) => roster.find((m) => m.username === name)!.userId);
+  const out = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/registrations/${g}/checkin`, {
+    confirmed: false,
+  });
+  expect(out.status, JSON.stringify(out.body)).toBe(200);
+  const formed = await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/teams`, {
+    teams: [
+      { name: 'Aquile', members: [a, c] },
+      { name: 'Falchi', members: [d, e] },
+    ],
+  });
+  expect(formed.status, JSON.stringify(formed.body)).toBe(200);
+  const [aquile, falchi] = formed.body.data.map((x: { id: string }) => x.id);
+  expect(
+    (await call(page.request, admin.token, 'PUT', `/tournaments/${t.id}/lobbies`, { lobbies: [[falchi], [aquile]] }))
+      .status,
+  ).toBe(200);
+
+  for (const [lang, width] of [
+    ['it', 390],
+    ['en', 1280],
+  ] as const) {
+    const giulia = await playerPage(browser, lang, width, t.giulia);
+    const errors = watchConsoleErrors(giulia.page);
+    const asked: string[] = [];
+    giulia.page.on('request', (r) => void (r.url().includes('/lobbies/mine') && asked.push(r.url())));
+    await goto(giulia.page, lang === 'en' ? `/en/tournament/${t.id}` : `/tournament/${t.id}`);
+    // the banner has read her standing: registered, not checked in
+    await expect(giulia.page.getByTestId('tournament-phase')).toBeVisible();
+    await giulia.page.waitForLoadState('networkidle');
+    await expect(giulia.page.getByTestId('my-lobby')).toBeHidden();
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
+    await giulia.close();
+  }
+
+  const alex = await playerPage(browser, 'en', 390, t.alex);
+  const errors = watchConsoleErrors(alex.page);
+  await goto(alex.page, `/en/tournament/${t.id}`);
+  await expect(alex.page.getByTestId('my-lobby-number')).toHaveText(
+    fillText(localeTexts('en', 'results').lobby.yours, { n: 2, count: 2 }),
+  );
+  expect(errors).toEqual([]);
+  await alex.close();
 });

@@ -4,7 +4,7 @@ import { nowIso } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors/app-error.ts';
 import { audited, auditLabel, type Actor } from '../../audit/server/service.ts';
 import * as TournamentService from '../../tournaments/server/service.ts';
-import { disqualifiedPlayers, entrants as entrantsOf } from '../../results/server/service.ts';
+import { entrants as entrantsOf, rosterMembers } from '../../results/server/service.ts';
 import { rankingPoints } from '../../results/server/points-service.ts';
 import type { Entrant, StandingsRow } from '../../results/contract.ts';
 import type {
@@ -898,8 +898,10 @@ export async function createPlayoff(
 // disqualifications: forfeits
 
 /**
- * Marks out of the bracket each entrant left without a player: every player it was drawn with is disqualified
- * (a solo entrant's one player; a team plays on while any of its players is left, as in a battle royale).
+ * Marks out of the bracket each entrant left without a player: every player it was drawn with is off the roster,
+ * disqualified or removed by an admin (a solo entrant's one player; a team plays on while any of its players is
+ * left, as in a battle royale). Either way nobody is left to play its matches, which would otherwise hold the
+ * bracket up.
  */
 async function markOutWithoutPlayers(
   ctx: ServiceContext,
@@ -907,9 +909,9 @@ async function markOutWithoutPlayers(
   entrants: EntrantRow[],
   now: string,
 ): Promise<void> {
-  const gone = await disqualifiedPlayers(ctx, tournamentId);
+  const roster = await rosterMembers(ctx, tournamentId);
   const out = entrants.filter(
-    (e) => e.disqualified_at === null && membersOf(e).length > 0 && membersOf(e).every((m) => gone.has(m.id)),
+    (e) => e.disqualified_at === null && membersOf(e).length > 0 && membersOf(e).every((m) => !roster.has(m.id)),
   );
   await BracketRepository.markOut(
     ctx.db.kysely,
@@ -957,18 +959,17 @@ async function settleForfeits(ctx: ServiceContext, tournamentId: string, now: st
 }
 
 /**
- * A player was just disqualified (announced by the roster in its own transaction, which holds the tournament's
- * lock): the entrant it leaves without a player is out of the bracket (markOutWithoutPlayers) and forfeits every
- * match of its without a result; the matches it played keep their results. Answers the forfeited matches, each as
- * "A – B", for the disqualification's audit entry; none when the tournament has no bracket or the player is in none
- * of its entrants (disqualified before it was drawn, or from the waitlist).
+ * A player was just disqualified or removed from the roster (announced by the roster in its own transaction): the
+ * entrant it leaves without a player is out of the bracket (markOutWithoutPlayers) and forfeits every match of its
+ * without a result; the matches it played keep their results. Answers the forfeited matches, each as "A – B", for
+ * the roster change's audit entry; none when the tournament has no bracket or the player is in none of its entrants
+ * (gone before it was drawn, or from the waitlist).
  */
-export async function forfeitDisqualified(
-  ctx: ServiceContext,
-  tournamentId: string,
-  userId: string,
-): Promise<string[]> {
+export async function forfeitLeaving(ctx: ServiceContext, tournamentId: string, userId: string): Promise<string[]> {
   const db = ctx.db.kysely;
+  // the tournament's lock first, as every bracket write takes it (a disqualification holds it already, a removal
+  // does not): a finalisation that came first refuses the change, one that comes later waits for it
+  await TournamentService.lockOpenForResults(ctx, tournamentId);
   if (!(await BracketRepository.lockBracket(db, tournamentId))) return [];
   const entrants = await BracketRepository.entrantsOf(db, tournamentId);
   if (!entrants.some((e) => membersOf(e).some((m) => m.id === userId))) return [];

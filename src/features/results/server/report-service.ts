@@ -37,6 +37,11 @@ import * as ResultsRepository from './repository.ts';
 
 const reportNotFound = () => new AppError('notFound', 'REPORT_NOT_FOUND', 'Report not found');
 const noTeamYet = () => new AppError('forbidden', 'REPORT_NO_TEAM', 'You are not on a team of this tournament yet');
+/**
+ * A field split into lobbies scores an entrant only within its own lobby: one the organiser has put in none has no
+ * match of its own to report yet, as its line would be refused when entered by hand.
+ */
+const inNoLobby = () => new AppError('invalid', 'ENTRANT_IN_NO_LOBBY', 'You are in no lobby of this tournament yet');
 /** The queue shows at most this many other sendings of the same picture per report. */
 const DUPLICATES_SHOWN = 5;
 
@@ -118,7 +123,8 @@ async function reporterEntrant(ctx: ServiceContext, tournamentId: string, userId
 }
 
 /**
- * POST /tournaments/{id}/reports: the fields, then the rules, then the picture exactly as every
+ * POST /tournaments/{id}/reports: the fields, then the rules (in a field split into lobbies, the reporter's entrant
+ * in one: else 400 ENTRANT_IN_NO_LOBBY), then the picture exactly as every
  * upload (MediaService.store: images only by content, 2 MB by the multipart limit), then the row.
  * The unique key decides "one per player per match"; the earlier read only spares storing an image
  * that would be refused.
@@ -143,7 +149,9 @@ export async function submit(
     ResultsService.lobbyPlan(ctx, tournamentId),
     ResultsService.lobbyOfMatch(ctx, tournamentId, fields.matchNumber),
   ]);
-  if (playedIn !== null && playedIn !== plan.of(entrant.id))
+  const lobby = plan.of(entrant.id);
+  if (lobby === null) throw inNoLobby();
+  if (playedIn !== null && playedIn !== lobby)
     throw new AppError('conflict', 'MATCH_IN_OTHER_LOBBY', 'This match was played in another lobby');
   const db = ctx.db.kysely;
   const taken = () => new AppError('conflict', 'REPORT_EXISTS', 'You already reported this match');
@@ -156,6 +164,8 @@ export async function submit(
     // the team once more under the lock: teams re-formed while the picture was stored are the ones that count
     const current = teams ? await ResultsService.entrantOf(tx, tournamentId, caller.id) : entrant;
     if (!current) throw noTeamYet();
+    // and the lobbies under the same lock: the organiser may have moved the entrant out of its lobby meanwhile
+    if ((await ResultsService.lobbyPlan(tx, tournamentId)).of(current.id) === null) throw inNoLobby();
     return ReportRepository.insert(tx.db.kysely, {
       owner: ctx.config.ownerId,
       tournamentId,

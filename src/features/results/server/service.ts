@@ -155,6 +155,13 @@ async function teamEntrants(
   }));
 }
 
+/**
+ * The teams as their entry in the log keeps them: a record whose `teams` are matched by name (each forming gives
+ * them new ids), each with its players by id, so the log's diff names the team and the player that changed
+ * (`teams[North].members[giulia]`) and a player's erasure still finds their name.
+ */
+const teamsRecord = (teams: Entrant[]) => ({ teams: teams.map((e) => ({ name: e.name, members: e.members })) });
+
 /** An entrant as an audit entry names it: a person reads the team by its name and its players. */
 const seatOf = (e: Entrant) => ({ name: e.name, members: e.members.map((m) => m.username) });
 
@@ -202,12 +209,6 @@ async function disqualifiedEntrants(ctx: ServiceContext, t: MatchDay): Promise<E
 export async function rosterMembers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
   const { members } = await TournamentService.registrations(ctx, tournamentId);
   return new Set(members.map((p) => p.userId));
-}
-
-/** The user ids of the players disqualified from a tournament (solo or team). */
-export async function disqualifiedPlayers(ctx: ServiceContext, tournamentId: string): Promise<Set<string>> {
-  const { disqualified } = await TournamentService.registrations(ctx, tournamentId);
-  return new Set(disqualified.map((p) => p.userId));
 }
 
 /**
@@ -302,7 +303,14 @@ async function storeTeams(
       const seats = await seatTeams(formed);
       const after = await teamEntrants(tx, await ResultsRepository.teamsOf(tx.db.kysely, id), players);
       const label = await tournamentName(tx, id);
-      await audit({ action, entityType: 'tournament', entityId: id, label, before, after });
+      await audit({
+        action,
+        entityType: 'tournament',
+        entityId: id,
+        label,
+        before: teamsRecord(before),
+        after: teamsRecord(after),
+      });
       // the moves the teams carried along have entries of their own, so the log says why a report or a lobby's
       // entrant changed team when nobody touched the report or the lobbies
       const teams = new Map([...before, ...after].map((e) => [e.id, seatOf(e)]));

@@ -2,7 +2,7 @@ import type { MyLobby } from '../contract.ts';
 import { api } from '../../../platform/browser/api-client.ts';
 import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { ResultsApi } from '../endpoints.ts';
-import { $token } from '../../../platform/browser/session.ts';
+import { $token, $user, type SessionUser } from '../../../platform/browser/session.ts';
 import { $playing } from '../../tournaments/standing-contract.ts';
 import { formatDateTime } from '../../../platform/i18n/date-time.ts';
 
@@ -15,10 +15,23 @@ const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{(\w+)\}/g, (all, k: string) => (k in values ? String(values[k]) : all));
 
 /**
+ * Whether the public standings list the visitor's entrant: themselves, or a team with them on it. The banner's
+ * word that a member of a team tournament plays holds before their team has checked in too, and the lobby read
+ * would then be refused (and logged by the browser as an error); the standings list exactly the entrants that play.
+ */
+async function listed(id: string, user: SessionUser): Promise<boolean> {
+  const res = await call<'GET /tournaments/:id/standings'>(`/tournaments/${encodeURIComponent(id)}/standings`);
+  if (!res.ok) return false;
+  return res.data.rows.some(
+    (r) => !r.disqualified && (r.entrantId === user.id || (res.data.teamSize > 1 && r.members.includes(user.username))),
+  );
+}
+
+/**
  * <my-lobby>: a checked-in player's lobby of a split battle royale, its matches and its key, read
  * with their token from the personal API (the page itself is the same for every visitor). It asks
- * only once the banner has read that the visitor plays. Stays hidden for everyone else and while the
- * field plays in one lobby with no key; reads again when the key's time comes.
+ * only once the banner has read that the visitor plays and the standings list their entrant. Stays hidden for
+ * everyone else and while the field plays in one lobby with no key; reads again when the key's time comes.
  */
 class MyLobbyElement extends HTMLElement {
   #stop: (() => void)[] = [];
@@ -43,7 +56,9 @@ class MyLobbyElement extends HTMLElement {
     clearTimeout(this.#timer);
     const token = $token.get();
     const standing = $playing.get();
-    if (!token || !standing?.playing || standing.id !== this.dataset.id) return void (this.hidden = true);
+    const user = $user.get();
+    if (!token || !user || !standing?.playing || standing.id !== this.dataset.id) return void (this.hidden = true);
+    if (!(await listed(standing.id, user))) return void (this.hidden = true);
     const res = await call<'GET /tournaments/:id/lobbies/mine'>(
       `/tournaments/${encodeURIComponent(this.dataset.id!)}/lobbies/mine`,
       { token },
