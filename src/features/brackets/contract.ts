@@ -233,21 +233,6 @@ declare module '../../platform/errors/error-codes.ts' {
   }
 }
 
-declare module '../../platform/events.ts' {
-  interface DomainEvents {
-    /**
-     * An admin removed a player from a tournament's roster, in the removal's transaction: like a disqualification,
-     * it leaves a bracket's entrant with one player fewer, and one with none forfeits its matches still to play.
-     * The roster announces it; declared here beside its listener until tournaments' contract declares it.
-     */
-    'tournaments.removed': { ownerId: string; userId: string; tournamentId: string };
-  }
-  interface EventAnswers {
-    /** A match the removed player's side forfeited, as the audit names it ("A – B"). */
-    'tournaments.removed': { forfeit: string };
-  }
-}
-
 /** How far an entrant went in a single-elimination bracket, told without points. */
 export type EliminationPlacing =
   { kind: 'champion' } | { kind: 'finalist' } | { kind: 'semifinalist' } | { kind: 'out'; round: number };

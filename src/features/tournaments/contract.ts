@@ -576,11 +576,18 @@ declare module '../../platform/events.ts' {
      * feature whose matches the player was still to play settles them (a bracket's forfeits) and answers each.
      */
     'tournaments.disqualified': { ownerId: string; userId: string; tournamentId: string };
+    /**
+     * An admin removed a player from the roster, in the removal's transaction (which holds the tournament's lock):
+     * like a disqualification it leaves a bracket's entrant a player fewer, and one left with none forfeits.
+     */
+    'tournaments.removed': { ownerId: string; userId: string; tournamentId: string };
   }
   interface EventAnswers {
     'tournaments.roster_teams': { userId: string; team: string };
     /** A match the disqualified player's side forfeited, as the audit names it ("A – B"). */
     'tournaments.disqualified': { forfeit: string };
+    /** A match the removed player's side forfeited, as the audit names it. */
+    'tournaments.removed': { forfeit: string };
     /** What a listener holds of the tournament: results (matches, lines, placements) or a bracket. */
     'tournaments.deleting': { holds: 'results' | 'bracket' };
   }

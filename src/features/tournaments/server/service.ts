@@ -1206,15 +1206,23 @@ export async function removePlayer(
   reason: string,
 ): Promise<Registrations> {
   const promoted = await changeRoster(ctx, actor, id, async (tx, audit, row, phase) => {
+    // first, as a disqualification does: the bracket's forfeits below are settled under the tournament's lock
+    await lockOpenForResults(tx, id);
     const entry = await rosterEntry(tx, id, userId);
     if (!entry) throw notRegistered();
     const result = await leaveRoster(tx, id, userId, freedSeatFillsItself(phase));
     if (!result.left) throw notRegistered();
+    const forfeits = await tx.events.emit(tx, 'tournaments.removed', {
+      ownerId: ctx.config.ownerId,
+      userId,
+      tournamentId: id,
+    });
+    const after = { userId, reason, promoted: result.promoted };
     await audit(
       await rosterAudit(tx, row, userId, {
         action: 'tournament.player_remove',
         before: playerOf(entry),
-        after: { userId, reason, promoted: result.promoted },
+        after: forfeits.length ? { ...after, forfeits: forfeits.map((f) => f.forfeit) } : after,
       }),
     );
     await queueRosterMail(tx, 'removed', entry, row, reason);
