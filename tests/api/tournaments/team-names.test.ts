@@ -80,3 +80,28 @@ test('two teams named alike in different cases at once: one is registered, the o
     expect(await names(id)).toHaveLength(1);
   }
 });
+
+test("the organiser may not form a team named as a captain's: 409 TEAM_NAME_IN_USE at that team's name", async () => {
+  const { id, people } = await checkedInField(t, admin.token, 2, { teamSize: 2 });
+  await setPhase(t, admin.token, id, 'registration');
+  const [c, d] = await quickPlayers(t, 2);
+  expect((await register(id, c, teamBody('Ravens', [{ userId: c.id }, { userId: d.id }]))).status).toBe(200);
+  const form = (name: string) =>
+    t.call('PUT', `/api/tournaments/${id}/teams`, {
+      token: admin.token,
+      body: {
+        teams: [
+          { name: 'Owls', members: [people[0].id] },
+          { name, members: [people[1].id] },
+        ],
+      },
+    });
+  for (const name of ['ravens', 'RAVENS']) {
+    const refused = await form(name);
+    expectError(refused, 409, 'TEAM_NAME_IN_USE');
+    expect(JSON.stringify(refused.json)).toContain('body.teams.1.name');
+  }
+  const formed = await form('Crows');
+  expect(formed.status, JSON.stringify(formed.json)).toBe(200);
+  expect(await names(id)).toEqual(['Ravens']);
+});

@@ -270,12 +270,19 @@ async function storeTeams(
       const size = entrantSize(t.teamSize);
       const seen = new Set<string>();
       const names = new Set<string>();
+      // a captain's team holds its name too (checked under the lock a captain's registration takes), so the
+      // CSV preview, which finds a team by its name in any case, never finds two
+      const captains = new Set((await EntryTeamService.teams(tx, id)).map((c) => EntryTeamService.teamNameKey(c.name)));
       input.forEach((team, i) => {
         if (team.members.length > size)
           throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [
             { path: `body.teams.${i}.members`, message: 'TEAM_TOO_LARGE' },
           ]);
-        const key = team.name.toLocaleLowerCase('it');
+        const key = EntryTeamService.teamNameKey(team.name);
+        if (captains.has(key))
+          throw fail('conflict', 'TEAM_NAME_IN_USE', "A captain's team of this tournament has this name", [
+            { path: `body.teams.${i}.name`, message: 'TEAM_NAME_IN_USE' },
+          ]);
         if (names.has(key))
           throw fail('conflict', 'TEAM_NAME_TAKEN', 'Two teams have the same name', [
             { path: `body.teams.${i}.name`, message: 'TEAM_NAME_TAKEN' },
