@@ -2,7 +2,18 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import sharp from 'sharp';
 import { seriousViolations } from '../axe.ts';
-import { ADMIN, authenticate, fillText, GIULIA, goto, keepShot, localeTexts, loginAs, unique } from '../helpers.ts';
+import {
+  ADMIN,
+  authenticate,
+  fillText,
+  GIULIA,
+  goto,
+  keepShot,
+  localeTexts,
+  loginAs,
+  unique,
+  watchConsoleErrors,
+} from '../helpers.ts';
 import type { Session } from '../helpers.ts';
 
 /**
@@ -275,11 +286,19 @@ for (const lang of ['it', 'en'] as const)
     const bracket = list.find((t) => t.format !== 'battle_royale');
     expect(bracket, 'the demo has a bracket tournament').toBeTruthy();
     await loginAs(page, ADMIN);
+    // the page reads the tournament first and asks for no battle-royale matches or reports (each a refusal)
+    const errors = watchConsoleErrors(page);
+    const asked: string[] = [];
+    const refused = new RegExp(`/api/tournaments/${bracket!.id}/(matches|reports)`);
+    page.on('request', (r) => void (refused.test(r.url()) && asked.push(r.url())));
     await goto(page, at(lang, `/dashboard/tournaments/reports?id=${bracket!.id}`));
     const reason = localeTexts(lang, 'errors').NOT_BATTLE_ROYALE as string;
     await expect(page.getByTestId('reports-error')).toContainText(
       `${localeTexts(lang, 'results-admin').reports.loadError} ${reason}`,
     );
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
 // the organiser forms the teams anew while the reports wait: Giulia's goes with her, Alex is left on no team

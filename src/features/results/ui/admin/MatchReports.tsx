@@ -25,16 +25,24 @@ const call: TypedCall<TournamentsApi & ResultsApi> = api;
 /**
  * /dashboard/tournaments/reports?id=…: one battle-royale tournament's match reports,
  * filtered by state (flagged: a reused picture or a disagreement) and match, searched by
- * player or team, each opening the review dialog that shows the disagreements side by side.
+ * player or team, each opening the review dialog that shows the disagreements side by side. The tournament is read
+ * first: one played in a bracket has no battle-royale matches to ask for, and the page says so without asking.
  */
 export default function MatchReports({ t, locale }: SectionProps) {
   const [tournamentId] = useState(idFromLocation);
+  // read once, by the list and the match filter as well: whether the tournament is a battle royale at all
+  const [tournament] = useState(() =>
+    tournamentId ? call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`) : null,
+  );
   const [name, setName] = useState<string | null>(null);
   // once the results are final no report is decided any more: a pending one is only looked at
   const [final, setFinal] = useState(false);
   const list = useAdminList<AdminReport>({
     load: async (req) => {
       if (!tournamentId) return { ok: false, code: 'TOURNAMENT_NOT_FOUND' };
+      const read = await tournament!;
+      if (!read.ok) return read;
+      if (read.data.format !== 'battle_royale') return { ok: false, code: 'NOT_BATTLE_ROYALE' };
       const res = await call<'GET /tournaments/:id/reports'>(
         reportsPath(tournamentId, req.values.status ?? 'pending', req.values.match ?? 'all'),
       );
@@ -50,28 +58,24 @@ export default function MatchReports({ t, locale }: SectionProps) {
   const review = useRowDialog<AdminReport>(list);
 
   useEffect(() => {
-    if (!tournamentId) return;
-    void call<'GET /tournaments/:id'>(`/tournaments/${encodeURIComponent(tournamentId)}`).then((res) => {
+    if (!tournament) return;
+    void tournament.then(async (res) => {
       if (!res.ok) return;
       setName(res.data.name);
       setFinal(res.data.finalized);
-    });
-  }, [tournamentId]);
-
-  useEffect(() => {
-    if (!tournamentId) return;
-    const base = `/tournaments/${encodeURIComponent(tournamentId)}` as const;
-    void Promise.all([
-      call<'GET /tournaments/:id/matches'>(`${base}/matches`),
-      call<'GET /tournaments/:id/reports'>(`${base}/reports`),
-    ]).then(([matches, reports]) =>
+      if (res.data.format !== 'battle_royale') return;
+      const base = `/tournaments/${encodeURIComponent(res.data.id)}` as const;
+      const [matches, reports] = await Promise.all([
+        call<'GET /tournaments/:id/matches'>(`${base}/matches`),
+        call<'GET /tournaments/:id/reports'>(`${base}/reports`),
+      ]);
+      // a match an approval creates was already reported, so its number is among these
       setMatchNumbers([
         ...(matches.ok ? matches.data.map((m) => m.number) : []),
         ...(reports.ok ? reports.data.map((r) => r.matchNumber) : []),
-      ]),
-    );
-    // a match an approval creates was already reported, so its number is among these
-  }, [tournamentId]);
+      ]);
+    });
+  }, [tournament]);
 
   const filters: [string, [string, string][]][] = [
     ['status', reportFilterValues.map((v) => [v, t(`resultsAdmin.reports.filters.${v}`)])],
