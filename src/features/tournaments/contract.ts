@@ -631,6 +631,7 @@ export const tournamentErrors = [
   'SOLO_TOURNAMENT',
   'ALREADY_IN_TEAM',
   'PLAYER_DISQUALIFIED',
+  'PLAYER_REGISTERED',
   'NOT_CAPTAIN',
   'TEAM_FULL',
   'TEAM_NOT_FOUND',

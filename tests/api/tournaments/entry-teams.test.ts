@@ -487,7 +487,7 @@ describe('refusals', () => {
     expectError(
       await register(id, c, teamBody('Third', [{ userId: c.id }, { userId: solo.id }])),
       409,
-      'ALREADY_REGISTERED',
+      'PLAYER_REGISTERED',
     );
   });
 
@@ -819,7 +819,7 @@ describe('a team and another entry at the same moment', () => {
       ]);
       // whichever came second is refused with the code it gets when the other is already in
       if (team.status === 200) expectError(solo, 409, 'ALREADY_IN_TEAM');
-      else expectError(team, 409, 'ALREADY_REGISTERED');
+      else expectError(team, 409, 'PLAYER_REGISTERED');
       const rows = await registrationRows(t, id);
       expect(rows.map((r) => r.user_id)).toEqual(team.status === 200 ? [] : [partner.id]);
       expect((await teamsOf(id)).length).toBe(team.status === 200 ? 1 : 0);
@@ -861,7 +861,7 @@ describe('a team and another entry at the same moment', () => {
         await pause.release();
 
         expect((await solo.promise).status).toBe(200);
-        expectError(await team.promise, 409, 'ALREADY_REGISTERED');
+        expectError(await team.promise, 409, 'PLAYER_REGISTERED');
         expect(await teamsOf(id)).toEqual([]);
         expect((await registrationRows(t, id)).map((r) => r.user_id)).toEqual([partner.id]);
       });
@@ -921,7 +921,7 @@ describe('a team and another entry at the same moment', () => {
         await pause.release();
 
         expect((await solo.promise).status).toBe(200);
-        expectError(await invited.promise, 409, 'ALREADY_REGISTERED');
+        expectError(await invited.promise, 409, 'PLAYER_REGISTERED');
         expect((await teamsOf(id))[0].members.map((m: { userId: string }) => m.userId)).toEqual([captain.id]);
       });
     });

@@ -272,7 +272,7 @@ async function storeTeams(
       const names = new Set<string>();
       // a captain's team holds its name too (checked under the lock a captain's registration takes), so the
       // CSV preview, which finds a team by its name in any case, never finds two
-      const captains = new Set((await EntryTeamService.teams(tx, id)).map((c) => EntryTeamService.teamNameKey(c.name)));
+      const captains = await EntryTeamService.captainTeamNameKeys(tx, id);
       input.forEach((team, i) => {
         if (team.members.length > size)
           throw fail('invalid', 'TEAM_TOO_LARGE', `A team has at most ${size} players`, [

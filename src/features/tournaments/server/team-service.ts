@@ -37,7 +37,9 @@ const disqualifiedError = TournamentService.disqualifiedError;
 // a team naming someone who may not enter again: said of "one of the players", as the captain may be naming another
 const playerDisqualifiedError = () =>
   new AppError('conflict', 'PLAYER_DISQUALIFIED', 'A player named was disqualified from this tournament');
-const registeredError = () => new AppError('conflict', 'ALREADY_REGISTERED', 'A player is already registered');
+// said of "one of the players" too: the captain, or the player accepting, may be speaking of another
+const registeredError = () =>
+  new AppError('conflict', 'PLAYER_REGISTERED', 'A player named is already registered for this tournament');
 const nameInUseError = () =>
   new AppError('conflict', 'TEAM_NAME_IN_USE', 'Another team of this tournament has this name');
 
@@ -78,6 +80,11 @@ async function assertFree(ctx: ServiceContext, id: string, userIds: string[]) {
  */
 export const teamNameKey = (name: string) => name.normalize('NFC').toLocaleLowerCase('it');
 
+/** The names of the teams captains registered for the tournament, whole or pending, as teamNameKey compares them. */
+export async function captainTeamNameKeys(ctx: ServiceContext, id: string): Promise<Set<string>> {
+  return new Set((await TeamRepository.teamNamesIn(ctx.db.kysely, id)).map(teamNameKey));
+}
+
 /**
  * Whether a team of the tournament has this name, in any case: one a captain registered, whole or pending, or one
  * the organiser formed from solo sign-ups (a feature above names those, asked as for the roster's export).
@@ -88,9 +95,7 @@ async function nameTaken(ctx: ServiceContext, id: string, name: string): Promise
     tournamentId: id,
   });
   const key = teamNameKey(name);
-  return [...(await TeamRepository.teamNamesIn(ctx.db.kysely, id)), ...formed.map((f) => f.team)].some(
-    (taken) => teamNameKey(taken) === key,
-  );
+  return (await captainTeamNameKeys(ctx, id)).has(key) || formed.some((f) => teamNameKey(f.team) === key);
 }
 
 // Teams list in the order they were registered, a tie left to a random id: two registered within one
@@ -233,7 +238,7 @@ export async function accept(
   });
   if (outcome === 'notInvited') throw new AppError('conflict', 'NOT_INVITED', 'No invitation to answer');
   if (outcome === 'gone') throw TournamentService.tournamentNotFound();
-  if (outcome === 'inTeam') throw new AppError('conflict', 'ALREADY_REGISTERED', 'A member is already registered');
+  if (outcome === 'inTeam') throw registeredError();
   return { team: await teamOf(ctx, row, teamId), badges };
 }
 

@@ -13,7 +13,7 @@ const call: TypedCall<TournamentsApi> = api;
 const inviteRefusals: Record<string, string> = {
   UNKNOWN_PLAYER: 'invite-unknown',
   ALREADY_IN_TEAM: 'invite-taken',
-  ALREADY_REGISTERED: 'invite-taken',
+  PLAYER_REGISTERED: 'invite-taken',
   PLAYER_DISQUALIFIED: 'invite-disqualified',
   TEAM_FULL: 'invite-full',
   REGISTRATION_CLOSED: 'invite-closed',
