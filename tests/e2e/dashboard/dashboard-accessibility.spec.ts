@@ -12,7 +12,8 @@ import { ADMIN, hydrated, loginAs } from '../helpers.ts';
  * dashboard page, in both languages: every section of sections.ts (so a new one is checked too),
  * the edit pages with a record of the demo seed, and the main dialogs open. One test per language
  * walks them all in one logged-in page, to keep the run short. The same walk finds no
- * Content-Security-Policy violation, no file carrying a policy (csp-watch.ts) and no request answered 404.
+ * Content-Security-Policy violation, no file carrying a policy (csp-watch.ts), no request answered with an error
+ * (a missing file, or a call the page should have known better than to make) and no error in the browser's console.
  */
 
 /** Every dashboard page the build has (dist/client/dashboard/**.html), each of which the walk must visit. */
@@ -59,9 +60,14 @@ for (const lang of ['it', 'en'] as const) {
     // a page the build has but sections.ts lacks would escape both checks
     expect([...dashboardSections.map(dashboardPath)].sort()).toEqual(builtDashboardPages());
     const policy = await watchPolicy(page);
-    // a resource a page asks for that does not exist shows in the browser's console as an error
+    // a request answered with an error shows in the browser's console as one, as does a page's own
     const missing: string[] = [];
-    page.on('response', (r) => void (r.status() === 404 && missing.push(`${r.url()} (on ${page.url()})`)));
+    page.on('response', (r) => void (r.status() >= 400 && missing.push(`${r.status()} ${r.url()} (on ${page.url()})`)));
+    page.on('console', (m) => {
+      // a refused request is logged as "Failed to load resource": the answer above names it
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+        missing.push(`${page.url()}: ${m.text()}`);
+    });
     await loginAs(page, ADMIN);
     const prefix = lang === 'en' ? '/en' : '';
     // the id of a real record per list with an editor, read from the list's first edit link

@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { seriousViolations } from '../axe.ts';
 import { expectServerPolicy, watchPolicy } from '../csp-watch.ts';
@@ -9,8 +9,10 @@ import { appPages, en, landingPages, staticPages } from '../site-pages.ts';
  * Axe-core finds no serious and no critical violation (WCAG 2.1 A and AA) on any
  * public or player page, in both languages, logged out and logged in as a demo player. The page
  * list is site-pages.ts, shared with the budget walk, so a new page is checked too. The same walk
- * finds no Content-Security-Policy violation and no file carrying a policy (csp-watch.ts): each page
- * is loaded once for both checks.
+ * finds no Content-Security-Policy violation and no file carrying a policy (csp-watch.ts), and no request the
+ * pages make answered with an error or a line in the browser's console saying one (a page that asks for what the
+ * visitor may not have, and is refused, shows that to anyone who opens the console): each page is loaded once for
+ * all the checks.
  */
 const PLAYER = { email: 'giulia@demo.arena', password: 'demo-player-2026' };
 // the first tournament of the list, and one still counting down to its check-in (the countdown's markup)
@@ -41,6 +43,25 @@ async function prepare(request: APIRequestContext) {
   return prepared;
 }
 
+/**
+ * The requests a page makes that are answered with an error, and the errors the browser's console shows, but for
+ * the one page meant to be missing: its own answer is the 404 it shows.
+ */
+function watchFailures(page: Page): string[] {
+  const failed: string[] = [];
+  const meant = (url: string) => new URL(url).pathname.endsWith('/no-such-page');
+  page.on('response', (r) => {
+    if (r.status() >= 400 && !(r.request().isNavigationRequest() && meant(r.url())))
+      failed.push(`${r.status()} ${r.url()} (on ${page.url()})`);
+  });
+  page.on('console', (m) => {
+    // a refused request is logged as "Failed to load resource": the answer above names it
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
+      failed.push(`${page.url()}: ${m.text()}`);
+  });
+  return failed;
+}
+
 for (const state of ['logged out', 'logged in'] as const) {
   for (const lang of ['it', 'en'] as const) {
     test(`no serious or critical axe violation on any player page (${state}, ${lang})`, async ({ page }) => {
@@ -50,6 +71,7 @@ for (const state of ['logged out', 'logged in'] as const) {
       const policy = await watchPolicy(page);
       if (state === 'logged in') await storeSession(page, session, '/privacy-policy');
       const found: string[] = [];
+      const failed = watchFailures(page);
       // logged out, the dashboard is the sign-in the guard leads to
       for (const p of [...pages, ...(state === 'logged out' ? ['/dashboard'] : [])]) {
         const url = p
@@ -63,6 +85,7 @@ for (const state of ['logged out', 'logged in'] as const) {
         found.push(...(await seriousViolations(page)));
       }
       expect(found).toEqual([]);
+      expect(failed).toEqual([]);
       policy.check();
     });
   }
