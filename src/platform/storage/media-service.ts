@@ -3,6 +3,7 @@ import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
 import { contentName } from './media-storage.ts';
+import { nonPixelParts } from './image-parts.ts';
 
 export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
@@ -40,8 +41,8 @@ const PNG_END = Buffer.from([0, 0, 0, 0, 0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x6
 
 /**
  * A polyglot is a file that is an image and also something else (HTML, a script, an archive
- * appended after the image). The image must end where its format says it ends, and must not
- * carry markup anywhere (a GIF whose header doubles as JavaScript, HTML in a text chunk).
+ * appended after the image). The image must end where its format says it ends, walk as its format's chunks, and
+ * carry no markup outside its pixels (a GIF whose header doubles as JavaScript, HTML in a text chunk).
  */
 export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
   const endsRight =
@@ -53,7 +54,11 @@ export function isPolyglot(b: Buffer, format: ImageFormat): boolean {
           ? b[b.length - 1] === 0x3b
           : b.readUInt32LE(4) + 8 === b.length;
   if (!endsRight) return true;
-  return /<\s*(script|html|body|svg|iframe|object|embed|\?php|!doctype)|javascript:/i.test(b.toString('latin1'));
+  const parts = nonPixelParts(b, format);
+  if (!parts) return true;
+  return /<\s*(script|html|body|svg|iframe|object|embed|\?php|!doctype)|javascript:/i.test(
+    Buffer.concat(parts).toString('latin1'),
+  );
 }
 
 /**
