@@ -57,7 +57,9 @@ export async function startLocalS3(bucket = 'arena-media'): Promise<LocalS3> {
       region: 'us-east-1',
       credentials,
       forcePathStyle: true,
-      timeoutMs: 2000,
+      // s3rver answers from the test's own process: on a loaded machine a call waits for that event loop too, so the
+      // budget is wide; the fault tests name their own
+      timeoutMs: 10_000,
       ...overrides,
     }),
     async head(key) {

@@ -563,12 +563,14 @@ describe('the demo', () => {
 describe('npm start with the demo', () => {
   test('a first start seeds the demo and mails its open check-in at once, not after one poll interval', async () => {
     const fresh = await createTestApp({ rateLimits: false });
-    // an interval longer than the test: only the tick at start can send these
+    // an interval longer than the test: only the tick at start can send these. The server answers once the demo is
+    // seeded, which on a loaded machine takes over 30 s on PostgreSQL
     const server = await startServer({
       databaseUrl: fresh.config.databaseUrl,
       dataDir: fresh.config.dataDir,
       port: await anyFreePort(),
       env: { SEED_DEMO: 'true', REMINDER_POLL_MS: '3600000' },
+      readyWithinMs: 80_000,
     });
     try {
       const outbox = path.join(fresh.config.dataDir, 'outbox');
@@ -594,7 +596,7 @@ describe('npm start with the demo', () => {
       await server.stop();
       await fresh.close();
     }
-  });
+  }, 150_000);
 });
 
 // several processes on one SQLite file is not a supported deployment (src/app/cluster.ts)
