@@ -111,6 +111,11 @@ test('two players report the same score; the match is confirmed and the bracket 
 
   await expect(await reportOnPage(page, 'it', id, giulia, 2, 1)).toHaveText(texts.it.report.sent);
   await expect(page.locator('[data-state-label]')).toContainText(texts.it.state.awaiting);
+  // on a phone the form's button stays inside the match's card
+  await page.setViewportSize({ width: 390, height: 900 });
+  const card = (await page.getByTestId('bracket-match').boundingBox())!;
+  const button = (await page.getByTestId('bracket-report-submit').boundingBox())!;
+  expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
   // the page and its report form pass axe (WCAG 2.1 A and AA, serious and critical)
   expect(await seriousViolations(page)).toEqual([]);
   await shots(page, info, 'bracket-report-it');
