@@ -222,6 +222,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(page.getByTestId('tournament-private')).toHaveCount(0);
       await expect(page.getByTestId('tournament-countdown')).toHaveAttribute('data-kind', 'checkinOpens');
       await expect(page.getByTestId('tournament-team-size')).toHaveText('5vs5');
+      // Valorant is played as a bracket unless the admin chose otherwise
+      await expect(page.getByTestId('tournament-format')).toHaveText(
+        lang === 'it' ? 'Eliminazione diretta' : 'Single elimination',
+      );
       await expect(page.getByTestId('tournament-players')).toHaveText('0 / 16');
       await expect(page.getByTestId('tournament-checkin-start')).toContainText('60');
       await expect(page.getByTestId('tournament-checkin-end')).toContainText('15');
