@@ -211,6 +211,8 @@ for (const lang of ['it', 'en'] as const) {
     expect(opened.ok()).toBe(true);
     await openTournament(page, lang, id);
     await checkIn(page);
+    // the captain's own check-in is not yet the team's
+    await expect(page.getByTestId('tournament-standing')).toHaveText(texts.action.confirmedInTeam);
     await goto(page, at(lang, `/tournament/${id}`));
     await expect(page.getByTestId('entry-team-state')).toHaveText(texts.teams.complete);
     await openTournament(partnerPage, lang, id);

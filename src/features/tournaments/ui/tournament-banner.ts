@@ -409,8 +409,11 @@ export class TournamentBanner extends HTMLElement {
           standing: 'disqualified',
         });
       else {
+        // in a team, one's own check-in is not the team's: the team panel shows when the team is ready
+        const confirmed =
+          (this.#t.teamSize ?? 1) > 1 ? 'tournaments.action.confirmedInTeam' : 'tournaments.action.confirmed';
         const text = me.member
-          ? this.#text(me.confirmed ? 'tournaments.action.confirmed' : 'tournaments.action.member')
+          ? this.#text(me.confirmed ? confirmed : 'tournaments.action.member')
           : me.waitlistPosition != null
             ? this.#text('tournaments.action.waitlistPosition', { position: me.waitlistPosition })
             : null;
