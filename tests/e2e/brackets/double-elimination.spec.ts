@@ -129,6 +129,8 @@ async function shots(page: Page, info: TestInfo, name: string) {
 test('a double-elimination bracket: the players report, the page shows the losers bracket and the champion', async ({
   page,
 }, info) => {
+  // several players' pages and the admin's, one after another
+  test.setTimeout(120_000);
   const { id, admin, giulia, alex, others } = await field(page.request, 'double_elimination', 1);
   const third = others[0]!;
 

@@ -23,6 +23,8 @@ async function openPage(page: Page, lang: 'it' | 'en', id: string, title: string
 test('Swiss: the admin generates, round one is reported, round two is paired and closed, the table shows', async ({
   page,
 }, info) => {
+  // two rounds of players' reports and the admin's pages, one after another
+  test.setTimeout(120_000);
   const { id, admin, people } = await fieldOfFour(page.request, 'E2E Swiss ');
   const [giulia, , third] = people as [Session, Session, Session, Session];
 

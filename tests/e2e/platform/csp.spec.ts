@@ -52,6 +52,8 @@ test.describe('the tournament iframe page', () => {
   let server: ChildProcess | undefined;
   let dataDir = '';
   test.beforeAll(async () => {
+    // a server's first start on a loaded machine can take most of a minute, as the fixtures' own (fixtures.ts)
+    test.setTimeout(120_000);
     const port = await anyFreePort();
     origin = `http://127.0.0.1:${port}`;
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arena-csp-iframe-'));
@@ -68,7 +70,7 @@ test.describe('the tournament iframe page', () => {
       stdio: 'ignore',
     });
     await expect
-      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000 })
+      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 90_000 })
       .toBe(200);
   });
   test.afterAll(() => {

@@ -160,6 +160,8 @@ test('players report with a screenshot; the admin approves one and rejects the d
   page,
   browser,
 }) => {
+  // players' reports with screenshots, then the admin's review of each, one after another
+  test.setTimeout(120_000);
   const admin = await loginAs(page, ADMIN);
   // each player in a browser context of their own (axe needs one), in their language
   const giuliaPage = await (await browser.newContext({ locale: 'it-IT' })).newPage();
