@@ -179,7 +179,11 @@ function Shell({
       {/* a form with unsaved changes: a link that leaves asks first */}
       <UnsavedGuard t={t} />
       <div className="min-h-screen md:grid md:grid-cols-[15rem_1fr]" data-testid="dashboard-shell">
-        <aside className="border-b border-line bg-panel md:sticky md:top-0 md:h-screen md:overflow-y-auto md:border-r md:border-b-0">
+        <aside
+          className={
+            'border-b border-line bg-panel md:sticky md:top-0 md:h-screen md:overflow-y-auto md:border-r md:border-b-0'
+          }
+        >
           <div className="flex items-center gap-2 px-5 py-4">
             <span aria-hidden="true" className="h-2.5 w-2.5 rounded-full bg-accent shadow-[0_0_12px] shadow-accent" />
             <span className="text-sm font-bold uppercase tracking-widest text-slate-200">{t('dashboard.title')}</span>

@@ -1,4 +1,5 @@
-import type { ImageFormat } from './media-service.ts';
+/** The image formats an upload may be. */
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
 
 /**
  * The parts of an image file that are not its compressed pixels: the header, text and comment chunks, colour

@@ -3,9 +3,9 @@ import { mediaUrl, type MediaUploadResult } from './media-contract.ts';
 import { AppError } from '../errors/app-error.ts';
 import { imageWork } from './image-limits.ts';
 import { contentName } from './media-storage.ts';
-import { nonPixelParts } from './image-parts.ts';
+import { nonPixelParts, type ImageFormat } from './image-parts.ts';
 
-export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'gif';
+export type { ImageFormat };
 export const extensionOf: Record<ImageFormat, string> = { png: 'png', jpeg: 'jpg', webp: 'webp', gif: 'gif' };
 export const contentTypeOf: Record<string, string> = {
   png: 'image/png',
