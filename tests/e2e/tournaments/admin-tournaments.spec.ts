@@ -207,6 +207,10 @@ for (const lang of ['it', 'en'] as const) {
       await expect(member).toContainText(player.user.username);
       await expect(member).toContainText(`${player.user.username}V`);
       await expect(page.getByTestId('tournament-count-members')).toHaveText('1/6');
+      // seats, as a whole team takes one in a team tournament, beside check-ins that count players
+      await expect(page.getByTestId('tournament-players-counts')).toContainText(
+        localeTexts(lang, 'dashboard').tournaments.detail.counts.seats,
+      );
       await expect(page.getByTestId('tournament-confirmed-empty')).toBeVisible();
       await expect(page.getByTestId('tournament-waitlist-empty')).toBeVisible();
 

@@ -453,7 +453,8 @@ export default function PlayersPanel({
     },
   ];
   const counts: [string, string, string][] = [
-    ['members', t('dashboard.tournaments.detail.counts.members'), `${registrations.seatsTaken}/${maxPartecipants}`],
+    // seats, not players: a whole team of a team tournament takes one, while the check-ins count players
+    ['members', t('dashboard.tournaments.detail.counts.seats'), `${registrations.seatsTaken}/${maxPartecipants}`],
     ['confirmed', t('dashboard.tournaments.detail.counts.confirmed'), String(confirmed.length)],
     ['waitlist', t('dashboard.tournaments.detail.counts.waitlist'), String(registrations.waitlist.length)],
     ['free', t(`${R}.countFree`), String(free)],
