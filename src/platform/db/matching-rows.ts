@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { OwnedTable } from './owned-rows.ts';
 import type { Database } from './schema.ts';
 
 /** Kysely types a query for one named table; these helpers serve any, so they build through one loose shape. */
@@ -86,4 +87,40 @@ export async function idsWithRows<T extends keyof Database & string>(
   );
   const rows = await query.execute();
   return new Set(rows.map((r) => r[key] as string));
+}
+
+/**
+ * Of a brand's rows of `parent` (its `owner` column), the first one the user has a row of `table` under, `link`
+ * naming the parent's id, with every one of `values` too; with `parentId`, that one only. The answer is that id
+ * alone, or none: a fact the server checks before it acts, for which one row is enough, so the query stops there.
+ */
+export async function firstOwnedWithRow<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  rows: {
+    table: T;
+    link: keyof Database[T] & string;
+    parent: OwnedTable;
+    values?: ColumnValues<T>;
+    /** the row that counts first (the earliest, by this column), where several may */
+    orderBy?: keyof Database[T] & string;
+  },
+  owner: string,
+  userId: string,
+  parentId?: string,
+): Promise<string[]> {
+  const { table, parent } = rows;
+  // plain strings: the loose shape knows no column by name
+  const link: string = `${table}.${rows.link}`;
+  const mine: string = `${table}.user_id`;
+  let query = loose(db)
+    .selectFrom(table as string)
+    .innerJoin(parent, `${parent}.id`, link)
+    .select(sql.ref<string>(link).as('id'))
+    .where(`${parent}.owner`, '=', owner)
+    .where(mine, '=', userId);
+  const values: object = rows.values ?? {};
+  for (const [column, value] of Object.entries(values)) query = query.where(`${table}.${column}`, '=', value);
+  if (parentId) query = query.where(link, '=', parentId);
+  if (rows.orderBy) query = query.orderBy(`${table}.${rows.orderBy}`);
+  return (await query.limit(1).execute()).map((r) => r.id);
 }

@@ -3,6 +3,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction as
 import type { BadgesTable, Database } from '../../../platform/db/schema.ts';
 import type { Badge, UserBadge } from '../contract.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
+import { firstOwnedWithRow } from '../../../platform/db/matching-rows.ts';
 import { translationsOf } from '../../../platform/i18n/content-translations.ts';
 import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
@@ -129,14 +130,13 @@ export async function purchasedProducts(db: Db, owner: string, userId: string, p
 }
 
 export async function redeemedGiveaways(db: Db, owner: string, userId: string, giveawayId?: string): Promise<string[]> {
-  let q = db
-    .selectFrom('giveaway_redemptions')
-    .innerJoin('giveaways', 'giveaways.id', 'giveaway_redemptions.giveaway_id')
-    .select('giveaway_redemptions.giveaway_id')
-    .where('giveaways.owner', '=', owner)
-    .where('giveaway_redemptions.user_id', '=', userId);
-  if (giveawayId) q = q.where('giveaway_redemptions.giveaway_id', '=', giveawayId);
-  return (await q.orderBy('giveaway_redemptions.created_at').limit(1).execute()).map((r) => r.giveaway_id);
+  const rows = {
+    table: 'giveaway_redemptions',
+    link: 'giveaway_id',
+    parent: 'giveaways',
+    orderBy: 'created_at',
+  } as const;
+  return firstOwnedWithRow(db, rows, owner, userId, giveawayId);
 }
 
 export function toBadge(r: Row): Badge {

@@ -3,7 +3,7 @@ import type { CompetitionPlayersTable, CompetitionsTable, Database } from '../..
 import { countAll, transaction } from '../../../platform/db/database.ts';
 import { findOwned, updateOwned } from '../../../platform/db/owned-rows.ts';
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
-import { findRows } from '../../../platform/db/matching-rows.ts';
+import { findRows, firstOwnedWithRow } from '../../../platform/db/matching-rows.ts';
 import { holdsPlayer } from './repository.ts';
 import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
@@ -66,14 +66,8 @@ export async function factionCompetitions(
   userId: string,
   competitionId?: string,
 ): Promise<string[]> {
-  let q = db
-    .selectFrom('competition_players')
-    .innerJoin('competitions', 'competitions.id', 'competition_players.competition_id')
-    .select('competition_players.competition_id')
-    .where('competitions.owner', '=', owner)
-    .where('competition_players.user_id', '=', userId);
-  if (competitionId) q = q.where('competition_players.competition_id', '=', competitionId);
-  return (await q.limit(1).execute()).map((r) => r.competition_id);
+  const rows = { table: 'competition_players', link: 'competition_id', parent: 'competitions' } as const;
+  return firstOwnedWithRow(db, rows, owner, userId, competitionId);
 }
 
 /** The faction the user chose in the owner's most recent competition that has them, or undefined. */

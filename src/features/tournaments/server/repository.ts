@@ -13,7 +13,7 @@ import { countAll, isForeignKeyViolation, isUniqueViolation, transaction } from 
 import { insertRows } from '../../../platform/db/bulk-insert.ts';
 import { byText, containsFolded, orderFor, searchKey } from '../../../platform/db/search.ts';
 import { phasesOfListPhase, teamSizeFilters, type ListPhase, type Phase, type TeamSizeFilter } from '../rules.ts';
-import { idsWithRows, rowExists } from '../../../platform/db/matching-rows.ts';
+import { firstOwnedWithRow, idsWithRows, rowExists } from '../../../platform/db/matching-rows.ts';
 import { mediaInColumns } from '../../../platform/storage/media-references.ts';
 
 export type TournamentRow = Selectable<TournamentsTable>;
@@ -684,16 +684,9 @@ export async function memberTournaments(
   confirmedOnly: boolean,
   tournamentId?: string,
 ): Promise<string[]> {
-  let q = db
-    .selectFrom('tournament_registrations')
-    .innerJoin('tournaments', 'tournaments.id', 'tournament_registrations.tournament_id')
-    .select('tournament_registrations.tournament_id')
-    .where('tournaments.owner', '=', owner)
-    .where('tournament_registrations.user_id', '=', userId)
-    .where('tournament_registrations.state', '=', 'member');
-  if (confirmedOnly) q = q.where('tournament_registrations.confirmed', '=', 1);
-  if (tournamentId) q = q.where('tournament_registrations.tournament_id', '=', tournamentId);
-  return (await q.limit(1).execute()).map((r) => r.tournament_id);
+  const values = { state: 'member', ...(confirmedOnly && { confirmed: 1 }) } as const;
+  const rows = { table: 'tournament_registrations', link: 'tournament_id', parent: 'tournaments', values } as const;
+  return firstOwnedWithRow(db, rows, owner, userId, tournamentId);
 }
 
 /** The ids of `ids` that name a tournament of `owner`. */
