@@ -1212,23 +1212,39 @@ export async function removePlayer(
     if (!entry) throw notRegistered();
     const result = await leaveRoster(tx, id, userId, freedSeatFillsItself(phase));
     if (!result.left) throw notRegistered();
-    const forfeits = await tx.events.emit(tx, 'tournaments.removed', {
-      ownerId: ctx.config.ownerId,
-      userId,
-      tournamentId: id,
+    await offTheField(tx, audit, row, entry, 'removed', reason, {
+      action: 'tournament.player_remove',
+      before: playerOf(entry),
+      after: { userId, reason, promoted: result.promoted },
     });
-    const after = { userId, reason, promoted: result.promoted };
-    await audit(
-      await rosterAudit(tx, row, userId, {
-        action: 'tournament.player_remove',
-        before: playerOf(entry),
-        after: forfeits.length ? { ...after, forfeits: forfeits.map((f) => f.forfeit) } : after,
-      }),
-    );
-    await queueRosterMail(tx, 'removed', entry, row, reason);
     return result.promoted;
   });
   return afterRosterChange(ctx, id, promoted);
+}
+
+/**
+ * What a removal and a disqualification both end with: the player's matches still to play are the bracket's (a
+ * forfeit each), settled in this transaction, under the tournament's lock taken first; the change is audited with
+ * those forfeits, and the player mailed the reason.
+ */
+async function offTheField(
+  tx: ServiceContext,
+  audit: (entry: AuditChange) => Promise<void>,
+  row: TournamentRow,
+  entry: RosterEntry,
+  how: 'removed' | 'disqualified',
+  reason: string,
+  change: Pick<AuditChange, 'action' | 'before'> & { after: Record<string, unknown> },
+): Promise<void> {
+  const forfeits = await tx.events.emit(tx, `tournaments.${how}`, {
+    ownerId: tx.config.ownerId,
+    userId: entry.user_id,
+    tournamentId: row.id,
+  });
+  const { after } = change;
+  const withForfeits = forfeits.length ? { ...after, forfeits: forfeits.map((f) => f.forfeit) } : after;
+  await audit(await rosterAudit(tx, row, entry.user_id, { ...change, after: withForfeits }));
+  await queueRosterMail(tx, how, entry, row, reason);
 }
 
 /**
@@ -1273,21 +1289,11 @@ export async function disqualifyPlayer(
     }
     const disbanded = result.was === 'waitlist' ? await TeamRepository.disbandWaiting(tx.db.kysely, id, userId) : null;
     const entry = (await rosterEntry(tx, id, userId))!;
-    // the matches still to play are the bracket's (a forfeit each), settled in this transaction, under this lock
-    const forfeits = await tx.events.emit(tx, 'tournaments.disqualified', {
-      ownerId: ctx.config.ownerId,
-      userId,
-      tournamentId: id,
+    await offTheField(tx, audit, row, entry, 'disqualified', reason, {
+      action: 'tournament.player_disqualify',
+      before: { userId, username: entry.username, state: result.was, ...(disbanded && { team: disbanded }) },
+      after: { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted },
     });
-    const after = { userId, username: entry.username, state: 'disqualified', reason, promoted: result.promoted };
-    await audit(
-      await rosterAudit(tx, row, userId, {
-        action: 'tournament.player_disqualify',
-        before: { userId, username: entry.username, state: result.was, ...(disbanded && { team: disbanded }) },
-        after: forfeits.length ? { ...after, forfeits: forfeits.map((f) => f.forfeit) } : after,
-      }),
-    );
-    await queueRosterMail(tx, 'disqualified', entry, row, reason);
     return result.promoted;
   });
   return afterRosterChange(ctx, id, promoted);
