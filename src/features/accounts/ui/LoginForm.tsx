@@ -11,13 +11,13 @@ import {
 } from '../../../platform/browser/auth-redirect.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
-import { FormMessage } from '../../../platform/ui/FormField.tsx';
+import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
 import { cardClass, linkClass } from '../../../platform/ui/ui.ts';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
 import { useT } from '../../../platform/ui/use-t.ts';
 import { fieldText } from '../../../platform/browser/form-errors.ts';
-import { CardTitle, EmailField } from './AccountCardParts.tsx';
+import { CardTitle } from './AccountCardParts.tsx';
 import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
 import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
 
@@ -88,7 +88,14 @@ export default function LoginForm({ locale, messages }: Props) {
         aria-describedby={failure ? 'login-error' : undefined}
         data-testid="login-form"
       >
-        <EmailField t={t} form="login" error={emailError} registration={register('email')} />
+        <InputField
+          id="login-email"
+          label={t('accounts.login.email')}
+          error={emailError}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <PasswordFields t={t} inputs={passwordInput} register={register} error={fieldError} />
         <div className="flex justify-end text-sm">
           <a href={localizePath('/resetPassword', locale)} className={linkClass} data-testid="link-reset-password">

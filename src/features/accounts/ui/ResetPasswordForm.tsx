@@ -4,11 +4,11 @@ import type { TypedCall } from '../../../platform/browser/typed-api.ts';
 import type { AccountsApi } from '../endpoints.ts';
 import { serverFieldErrors, fieldText } from '../../../platform/browser/form-errors.ts';
 import { accountCodeFields } from './code-fields.ts';
-import { CardFootLink, CardTitle, EmailField } from './AccountCardParts.tsx';
+import { CardFootLink, CardTitle } from './AccountCardParts.tsx';
 import SubmitButton from '../../../platform/ui/SubmitButton.tsx';
 import PasswordFields, { type PasswordInputRow } from './PasswordFields.tsx';
 import { localizePath, type Locale, type IslandProps } from '../../../platform/i18n/i18n.ts';
-import { FormMessage } from '../../../platform/ui/FormField.tsx';
+import { FormMessage, InputField } from '../../../platform/ui/FormField.tsx';
 import { cardClass, errorBoxClass, linkClass } from '../../../platform/ui/ui.ts';
 import Spinner from '../../../platform/ui/Spinner.tsx';
 import { lazySchema, rulesFormProps, useForm } from '../../../platform/ui/use-form.ts';
@@ -75,7 +75,14 @@ function RequestLink({ t, locale }: { t: Translator; locale: Locale }) {
           className="mt-6 space-y-5"
           data-testid="reset-request-form"
         >
-          <EmailField t={t} form="reset" error={emailError} registration={register('email')} />
+          <InputField
+            id="reset-email"
+            label={t('accounts.reset.email')}
+            error={emailError}
+            registration={register('email')}
+            type="email"
+            autoComplete="email"
+          />
           <FormMessage kind="error" text={failure} testId="reset-error" />
           <SubmitButton
             busy={isSubmitting}

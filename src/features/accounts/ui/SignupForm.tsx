@@ -8,7 +8,6 @@ import { accountCodeFields } from './code-fields.ts';
 import { localizePath, type IslandProps } from '../../../platform/i18n/i18n.ts';
 import { pathAfterLogin, takeRedeemToken, withNext } from '../../../platform/browser/auth-redirect.ts';
 import { saveSession } from '../../../platform/browser/session.ts';
-import { EmailField } from './AccountCardParts.tsx';
 import BirthDateInput from './BirthDateInput.tsx';
 import FormField, { InputField, SelectField, FormMessage } from '../../../platform/ui/FormField.tsx';
 import StillTrying from '../../../platform/ui/StillTrying.tsx';
@@ -103,7 +102,14 @@ export default function SignupForm({ locale, messages, brand }: Props) {
             />
           ))}
         </div>
-        <EmailField t={t} form="signup" error={e.email} registration={register('email')} />
+        <InputField
+          id="signup-email"
+          label={t('accounts.signup.email')}
+          error={e.email}
+          registration={register('email')}
+          type="email"
+          autoComplete="email"
+        />
         <PasswordField
           id="signup-password"
           label={t('accounts.signup.password')}
