@@ -104,7 +104,7 @@ function webpParts(b: Buffer): Buffer[] | null {
     const type = within(b, at, at + 4).toString('latin1');
     const length = within(b, at + 4, at + 8).readUInt32LE(0);
     const end = at + 8 + length + (length % 2);
-    within(b, at, Math.min(end, b.length));
+    // the last chunk may go without its padding byte
     if (end > b.length + 1) return null;
     if (!['VP8 ', 'VP8L', 'ALPH', 'ANMF'].includes(type)) parts.push(b.subarray(at, end));
     else parts.push(b.subarray(at, at + 8));
